@@ -1,0 +1,354 @@
+//! Martian 12s state (§2): pyramids, the bag, money, players, options.
+
+use std::fmt;
+use std::ops::{AddAssign, SubAssign};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::game::Seat;
+use crate::parts::pyramids::{Colour, Size};
+use crate::rng::GameRng;
+
+/// `ROUND_CAP`: no match lasts more than 50 rounds, whatever the mode (R2).
+pub const ROUND_CAP: u8 = 50;
+/// R11: with two or more Active players, the round is scored once all have six pulls.
+pub const PULL_LIMIT: usize = 6;
+/// A score above this pops (R9).
+pub const TWELVE: u8 = 12;
+
+/// Whole credits (§2.3); money is never fractional.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Credits(pub u32);
+
+impl AddAssign for Credits {
+    fn add_assign(&mut self, rhs: Self) {
+        self.0 += rhs.0;
+    }
+}
+
+impl SubAssign for Credits {
+    fn sub_assign(&mut self, rhs: Self) {
+        self.0 -= rhs.0;
+    }
+}
+
+impl fmt::Display for Credits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "${}", self.0)
+    }
+}
+
+/// A pyramid from the bag: `{value, size, copy}`, written `<value><size><copy>` (`4L2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pyramid {
+    /// Points, 0–4; the colour depends on the palette.
+    pub value: u8,
+    /// Size; only matters for feeling in the bag (R6).
+    pub size: Size,
+    /// Which set it comes from, 1..=K.
+    pub copy: u8,
+}
+
+impl Pyramid {
+    /// Position in the canonical order (value, then size, then copy) of a bag of `sets` sets;
+    /// also its bit in the bag mask.
+    #[must_use]
+    pub const fn index(self, sets: u8) -> u32 {
+        (self.value as u32 * 3 + self.size as u32) * sets as u32 + (self.copy as u32 - 1)
+    }
+
+    /// The pyramid at a canonical position.
+    #[must_use]
+    pub const fn from_index(index: u32, sets: u8) -> Self {
+        let kind = index / sets as u32;
+        let size = match kind % 3 {
+            0 => Size::Small,
+            1 => Size::Medium,
+            _ => Size::Large,
+        };
+        Self { value: (kind / 3) as u8, size, copy: (index % sets as u32) as u8 + 1 }
+    }
+}
+
+impl fmt::Display for Pyramid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.value, self.size, self.copy)
+    }
+}
+
+impl FromStr for Pyramid {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("{s:?} is not a pyramid id like 4L2");
+        let bytes = s.as_bytes();
+        if bytes.len() < 3 {
+            return Err(bad());
+        }
+        let value = (bytes[0] as char).to_digit(10).filter(|v| *v <= 4).ok_or_else(bad)? as u8;
+        let size = Size::from_letter(&s[1..2]).ok_or_else(bad)?;
+        let copy: u8 = s[2..].parse().ok().filter(|c| (1..=4).contains(c)).ok_or_else(bad)?;
+        Ok(Self { value, size, copy })
+    }
+}
+
+impl Serialize for Pyramid {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pyramid {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// How a match ends (R2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchMode {
+    /// After a set number of rounds.
+    #[default]
+    Rounds,
+    /// When fewer than two players can pay the stake.
+    UntilBroke,
+}
+
+/// Colour names of the five values (§2.1, R19); cosmetic only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Palette {
+    /// Black, Red, Yellow, Green, Blue.
+    #[default]
+    Rainbow,
+    /// White, Clear, Orange, Cyan, Purple.
+    Xeno,
+}
+
+impl Palette {
+    /// The colour of a value 0–4.
+    #[must_use]
+    pub const fn colour(self, value: u8) -> Colour {
+        match (self, value) {
+            (Self::Rainbow, 0) => Colour::Black,
+            (Self::Rainbow, 1) => Colour::Red,
+            (Self::Rainbow, 2) => Colour::Yellow,
+            (Self::Rainbow, 3) => Colour::Green,
+            (Self::Rainbow, _) => Colour::Blue,
+            (Self::Xeno, 0) => Colour::White,
+            (Self::Xeno, 1) => Colour::Clear,
+            (Self::Xeno, 2) => Colour::Orange,
+            (Self::Xeno, 3) => Colour::Cyan,
+            (Self::Xeno, _) => Colour::Purple,
+        }
+    }
+}
+
+/// Table options (§2.5), fixed at creation. Omitted fields take their defaults.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Credits paid per pull, 1..=100.
+    pub stake: u32,
+    /// Starting credits, `stake..=1000 × stake`; `None` = 20 stakes (R1).
+    pub start_wallet: Option<u32>,
+    /// How the match ends.
+    pub match_mode: MatchMode,
+    /// Rounds in `Rounds` mode, 1..=50.
+    pub rounds: u8,
+    /// Two players, one set in the bag (R17).
+    pub single_set: bool,
+    /// Colour names.
+    pub palette: Palette,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            stake: 1,
+            start_wallet: None,
+            match_mode: MatchMode::Rounds,
+            rounds: 10,
+            single_set: false,
+            palette: Palette::Rainbow,
+        }
+    }
+}
+
+impl Options {
+    /// The starting wallet in credits.
+    #[must_use]
+    pub fn start_wallet(&self) -> Credits {
+        Credits(self.start_wallet.unwrap_or(20 * self.stake))
+    }
+}
+
+/// A player's status in the current round (§2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Still pulling.
+    Active,
+    /// Stopped; the score stands.
+    Passed,
+    /// Over 12 (or resigned this round); out of the round.
+    Popped,
+    /// Not in this round: resigned, or cannot pay the stake.
+    SittingOut,
+}
+
+/// One player (§2.4). `pulls` is `stack.len()`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub(crate) wallet: Credits,
+    pub(crate) rounds_won: u16,
+    pub(crate) resigned: bool,
+    pub(crate) status: Status,
+    pub(crate) stack: Vec<Pyramid>,
+    pub(crate) score: u8,
+}
+
+impl Player {
+    pub(crate) fn pulls(&self) -> usize {
+        self.stack.len()
+    }
+
+    pub(crate) fn in_round(&self) -> bool {
+        matches!(self.status, Status::Active | Status::Passed)
+    }
+}
+
+/// Where the match stands (§4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// `Turn(current)`: the player on turn must pull or pass.
+    Turn,
+    /// The match is over.
+    MatchEnd(EndReason),
+}
+
+/// Why the match ended (§6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The configured rounds were played (`Rounds` mode).
+    RoundsPlayed,
+    /// `ROUND_CAP` rounds were played.
+    Cap,
+    /// Fewer than two players could pay the stake at a round start (R3).
+    TooFewPlayers,
+}
+
+/// A whole Martian 12s match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Martian12s {
+    pub(crate) options: Options,
+    /// `K`, the number of sets in the bag.
+    pub(crate) sets: u8,
+    pub(crate) players: Vec<Player>,
+    /// Bit `i` set = the pyramid at canonical index `i` is in the bag.
+    pub(crate) bag: u64,
+    pub(crate) pot: Credits,
+    /// The pot at the start of this round (carried over), for §9 I3.
+    pub(crate) carried_in: Credits,
+    pub(crate) house: Credits,
+    pub(crate) round: u8,
+    pub(crate) first_drawer: Seat,
+    pub(crate) current: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) rng: GameRng,
+}
+
+/// `K` for `n` players (§3 step 2, R17, R18).
+#[must_use]
+pub const fn sets_for(players: usize, single_set: bool) -> u8 {
+    if single_set {
+        1
+    } else if players <= 5 {
+        2
+    } else {
+        2 + (players - 5).div_ceil(2) as u8
+    }
+}
+
+/// The bag mask of a full bag of `sets` sets.
+#[must_use]
+pub const fn full_bag(sets: u8) -> u64 {
+    (1u64 << (15 * sets as u32)) - 1
+}
+
+/// The bag bits of one size, for bags of 1 to 4 sets.
+pub(crate) const SIZE_MASKS: [[u64; 3]; 5] = {
+    let mut masks = [[0u64; 3]; 5];
+    let mut sets = 1;
+    while sets <= 4 {
+        let mut value = 0;
+        while value < 5 {
+            let mut size = 0;
+            while size < 3 {
+                let mut copy = 0;
+                while copy < sets {
+                    masks[sets][size] |= 1 << ((value * 3 + size) * sets + copy);
+                    copy += 1;
+                }
+                size += 1;
+            }
+            value += 1;
+        }
+        sets += 1;
+    }
+    masks
+};
+
+impl Martian12s {
+    /// Bag bits of `size`.
+    pub(crate) fn size_mask(&self, size: Size) -> u64 {
+        SIZE_MASKS[self.sets as usize][size.index()]
+    }
+
+    /// Pyramids of `size` left in the bag.
+    pub(crate) fn left(&self, size: Size) -> u32 {
+        (self.bag & self.size_mask(size)).count_ones()
+    }
+
+    pub(crate) fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pyramid_ids_and_canonical_order() {
+        let p: Pyramid = "4L2".parse().expect("id");
+        assert_eq!(p, Pyramid { value: 4, size: Size::Large, copy: 2 });
+        assert_eq!(p.to_string(), "4L2");
+        for sets in 1..=4 {
+            let all: Vec<Pyramid> = (0..15 * u32::from(sets)).map(|i| Pyramid::from_index(i, sets)).collect();
+            let mut sorted = all.clone();
+            sorted.sort();
+            assert_eq!(all, sorted, "canonical order is value, size, copy");
+            for (i, p) in all.iter().enumerate() {
+                assert_eq!(p.index(sets) as usize, i);
+            }
+        }
+        assert!("5L1".parse::<Pyramid>().is_err());
+        assert!("4X1".parse::<Pyramid>().is_err());
+        assert!("4L9".parse::<Pyramid>().is_err());
+    }
+
+    #[test]
+    fn size_masks_split_a_full_bag_evenly() {
+        for sets in 1..=4u8 {
+            let masks = SIZE_MASKS[sets as usize];
+            assert_eq!(masks[0] | masks[1] | masks[2], full_bag(sets));
+            for mask in masks {
+                assert_eq!(mask.count_ones(), 5 * u32::from(sets));
+            }
+        }
+    }
+}

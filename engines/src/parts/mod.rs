@@ -1,0 +1,7 @@
+//! Components several games share.
+
+pub mod cards;
+pub mod dice;
+pub mod grid;
+pub mod poker;
+pub mod pyramids;
