@@ -184,9 +184,9 @@ impl AnyGame {
         dispatch!(self, g => legal_generic(g, seat))
     }
 
-    /// The next step of entering an action token by token.
+    /// The next step of entering an action piece by piece, after the text `prefix`.
     #[must_use]
-    pub fn choices(&self, seat: Seat, prefix: &[&str]) -> Choices {
+    pub fn choices(&self, seat: Seat, prefix: &str) -> Choices {
         dispatch!(self, g => g.choices(seat, prefix))
     }
 

@@ -207,16 +207,18 @@ pub struct Outcome {
 /// One option at one step of entering an action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
-    /// The token appended to the action text when chosen.
+    /// The text appended to the action text so far when chosen, with its own leading
+    /// separator: `" 10H"` after `"play"`, but `"4"` right after a file `" e"` so that a
+    /// square is entered as file then rank.
     pub token: String,
     /// What a player reads on the button or menu entry.
     pub label: String,
 }
 
-/// The next step of entering an action, for a seat and the tokens chosen so far.
+/// The next step of entering an action, for a seat and the text chosen so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choices {
-    /// Tokens that may follow the prefix, each leading to at least one legal action.
+    /// What may follow the prefix, each leading to at least one legal action.
     pub options: Vec<Choice>,
     /// Whether the prefix is already a complete legal action.
     pub complete: bool,
@@ -387,34 +389,56 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         Ok(events)
     }
 
-    /// The next step of entering an action token by token (see ARCHITECTURE "Big decisions
-    /// in small steps"). The default walks the legal list; games with huge decisions override
-    /// it so that no step offers more than [`MAX_CHOICES`] options.
-    fn choices(&self, seat: Seat, prefix: &[&str]) -> Choices {
+    /// The next step of entering an action piece by piece (see ARCHITECTURE "Big decisions
+    /// in small steps"): what may follow `prefix`, the action text chosen so far (`""` at the
+    /// start). The default offers the legal list's words one at a time; games whose steps
+    /// would offer more than [`MAX_CHOICES`] options override it (a square as file then rank).
+    fn choices(&self, seat: Seat, prefix: &str) -> Choices {
         choices_from_list(self, seat, prefix)
     }
 }
 
-/// The token tree over a game's legal list: what may follow `prefix`, and whether `prefix`
-/// is a whole action. A token that ends an action is labelled with [`Game::describe`].
-pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &[&str]) -> Choices {
+/// The word-by-word tree over a game's legal list: what may follow `prefix`, and whether
+/// `prefix` is a whole action. A word that ends an action is labelled with [`Game::describe`].
+pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &str) -> Choices {
+    let chosen: Vec<&str> = prefix.split_whitespace().collect();
     let mut choices = Choices::default();
     for action in game.legal_actions(seat) {
         let text = action.to_string();
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        if tokens.len() < prefix.len() || !tokens.iter().zip(prefix).all(|(a, b)| a.eq_ignore_ascii_case(b)) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.len() < chosen.len() || !words.iter().zip(&chosen).all(|(a, b)| a.eq_ignore_ascii_case(b)) {
             continue;
         }
-        if tokens.len() == prefix.len() {
+        if words.len() == chosen.len() {
             choices.complete = true;
             continue;
         }
-        let token = tokens[prefix.len()];
+        let word = words[chosen.len()];
+        let token = if chosen.is_empty() { word.to_string() } else { format!(" {word}") };
         if choices.options.iter().any(|c| c.token == token) {
             continue;
         }
-        let label = if tokens.len() == prefix.len() + 1 { game.describe(&action) } else { token.to_string() };
-        choices.options.push(Choice { token: token.to_string(), label });
+        let label = if words.len() == chosen.len() + 1 { game.describe(&action) } else { word.to_string() };
+        choices.options.push(Choice { token, label });
     }
     choices
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_sets_hold_and_list_seats() {
+        let mut set = SeatSet::EMPTY;
+        set.insert(Seat(3));
+        set.insert(Seat(0));
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![Seat(0), Seat(3)]);
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.first(), Some(Seat(0)));
+        set.remove(Seat(0));
+        assert!(!set.contains(Seat(0)));
+        assert_eq!(SeatSet::all(9).len(), 9);
+        assert_eq!(SeatSet::all(MAX_SEATS).len(), MAX_SEATS);
+    }
 }

@@ -141,7 +141,7 @@ mod tests {
         assert_eq!(rolls, PINNED_ROLLS);
     }
 
-    const PINNED_ROLLS: [u32; 8] = [1, 1, 1, 1, 1, 1, 1, 1];
+    const PINNED_ROLLS: [u32; 8] = [1, 1, 2, 2, 2, 5, 1, 5];
 
     #[test]
     fn below_is_uniform_enough() {
