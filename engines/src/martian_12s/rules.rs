@@ -350,6 +350,7 @@ impl Martian12s {
     /// §4.1 RoundStart.
     pub(crate) fn start_round(&mut self, events: &mut Vec<Event>) {
         let stake = Credits(self.options.stake);
+        self.bag = full_bag(self.sets); // R15
         let mut sitting_out = SeatSet::EMPTY;
         for (i, player) in self.players.iter_mut().enumerate() {
             player.stack.clear();
@@ -365,7 +366,6 @@ impl Martian12s {
             self.end_match(EndReason::TooFewPlayers, events);
             return;
         }
-        self.bag = full_bag(self.sets); // R15
         self.carried_in = self.pot;
         if self.round > 1 {
             // R5: clockwise after the previous first drawer, skipping who sits out.

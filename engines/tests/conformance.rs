@@ -1,0 +1,240 @@
+//! The conformance harness: one generic check over every game in `GameKind`.
+//!
+//! Thousands of seeded random playouts to the end. After every action the game's invariants
+//! hold; actions not in the legal list are rejected with the state unchanged; text forms
+//! read back; every step of entering an action fits a Discord menu; no view or public event
+//! carries a secret its viewer may not see; saving and loading keeps the state; replaying
+//! seed + action log reproduces it; and every playout ends within the game's hard cap.
+//!
+//! A game joins with one line at the bottom of this file.
+
+use std::collections::HashSet;
+use std::fmt::Debug;
+
+use engines::{Audience, Game, GameRng, MAX_CHOICES, Pending, Seat, Secret, Viewer};
+use serde_json::Value;
+
+/// How one game is exercised.
+struct Plan {
+    /// Playouts per option set.
+    games: u64,
+    /// Option sets, as JSON merged over the defaults; combinations a game refuses at setup
+    /// (with a `SetupError`) are skipped, but each option set must play at least once.
+    options: Vec<Value>,
+    /// Playouts (from the first) in which views, events and the choice tree are checked at
+    /// every step; they are the slow checks.
+    deep: u64,
+}
+
+fn run<G: Game>(plan: &Plan) {
+    let (min, max) = G::PLAYERS;
+    for options_json in &plan.options {
+        let options: G::Options = serde_json::from_value(options_json.clone())
+            .unwrap_or_else(|e| panic!("{}: options {options_json} do not parse: {e}", G::NAME));
+        let mut played = 0;
+        for seed in 0..plan.games {
+            let players = min + (seed as usize % (max - min + 1));
+            let Ok(game) = G::setup(&options, players, GameRng::from_seed(seed)) else { continue };
+            playout(game, &options, players, seed, seed < plan.deep);
+            played += 1;
+        }
+        assert!(played > 0, "{}: options {options_json} never set up", G::NAME);
+    }
+}
+
+fn playout<G: Game>(mut game: G, options: &G::Options, players: usize, seed: u64, deep: bool) {
+    let ctx = |step: usize| format!("{} seed {seed}, {players} players, step {step}", G::NAME);
+    let mut chooser = GameRng::from_seed(seed ^ 0x5eed_c0de);
+    let mut log: Vec<(Seat, G::Action)> = Vec::new();
+    let mut pool: Vec<G::Action> = Vec::new();
+    let mut pooled: HashSet<G::Action> = HashSet::new();
+    game.check_invariants().unwrap_or_else(|e| panic!("{}: after setup: {e}", ctx(0)));
+    let names: Vec<String> = (0..players).map(|i| format!("Player{i}")).collect();
+    loop {
+        let step = log.len();
+        assert!(step <= G::MAX_ACTIONS, "{}: no end after {} actions", ctx(step), G::MAX_ACTIONS);
+        let pending = match game.pending() {
+            Pending::Finished(outcome) => {
+                assert_eq!(outcome.standings.len(), players, "{}: standings", ctx(step));
+                break;
+            }
+            Pending::Seats(seats) => seats,
+        };
+        assert!(!pending.is_empty(), "{}: nobody pending", ctx(step));
+        for seat in (0..players as u8).map(Seat) {
+            let legal = game.legal_actions(seat);
+            assert_eq!(legal.is_empty(), !pending.contains(seat), "{}: {seat} legal list vs pending", ctx(step));
+            for action in &legal {
+                check_text_form::<G>(action, &ctx(step));
+                if pooled.insert(action.clone()) {
+                    pool.push(action.clone());
+                }
+            }
+            check_rejections(&game, seat, &legal, &pool, &mut chooser, &ctx(step));
+        }
+        let actors: Vec<Seat> = pending.iter().collect();
+        let seat = actors[chooser.index(actors.len())];
+        let legal = game.legal_actions(seat);
+        let action = legal[chooser.index(legal.len())].clone();
+        if deep {
+            check_choice_walk(&game, seat, &action, &ctx(step));
+        }
+        let events = game.apply(seat, &action).unwrap_or_else(|e| panic!("{}: legal {action} refused: {e}", ctx(step)));
+        log.push((seat, action));
+        game.check_invariants().unwrap_or_else(|e| panic!("{}: {e}", ctx(step + 1)));
+        if deep {
+            check_privacy(&game, players, &events, &names, &ctx(step + 1));
+            check_save_load(&game, &ctx(step + 1));
+        }
+    }
+    // I12-style replay: the seed and the log give the same game.
+    let mut replay = G::setup(options, players, GameRng::from_seed(seed)).expect("setup replays");
+    for (seat, action) in &log {
+        replay.apply(*seat, action).unwrap_or_else(|e| panic!("{}: replay refused {action}: {e}", ctx(0)));
+    }
+    assert_eq!(replay, game, "{}: replay differs", ctx(log.len()));
+}
+
+fn check_text_form<G: Game>(action: &G::Action, ctx: &str) {
+    let text = action.to_string();
+    let back: G::Action = text.parse().unwrap_or_else(|e| panic!("{ctx}: {text:?} does not parse back: {e}"));
+    assert_eq!(&back, action, "{ctx}: {text:?} reads back differently");
+}
+
+/// Actions seen elsewhere but not legal for `seat` now are refused, and change nothing.
+fn check_rejections<G: Game>(
+    game: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    pool: &[G::Action],
+    rng: &mut GameRng,
+    ctx: &str,
+) {
+    let resign = game.resign_action(seat);
+    for _ in 0..pool.len().min(4) {
+        let candidate = &pool[rng.index(pool.len())];
+        if legal.contains(candidate) || resign.as_ref() == Some(candidate) {
+            continue;
+        }
+        let mut copy = game.clone();
+        let result = copy.apply(seat, candidate);
+        assert!(result.is_err(), "{ctx}: {seat} could play unlisted {candidate}");
+        assert_eq!(&copy, game, "{ctx}: refused {candidate} changed the state");
+    }
+    for garbage in ["", "???", "pull Q", "9 9 9 9"] {
+        if let Ok(action) = garbage.parse::<G::Action>()
+            && !legal.contains(&action)
+            && resign.as_ref() != Some(&action)
+        {
+            let mut copy = game.clone();
+            assert!(copy.apply(seat, &action).is_err(), "{ctx}: {garbage:?} accepted");
+            assert_eq!(&copy, game, "{ctx}: refused {garbage:?} changed the state");
+        }
+    }
+}
+
+/// Entering `action` piece by piece reaches it, each step within a Discord menu.
+fn check_choice_walk<G: Game>(game: &G, seat: Seat, action: &G::Action, ctx: &str) {
+    let target = action.to_string();
+    let mut prefix = String::new();
+    for _ in 0..64 {
+        let choices = game.choices(seat, &prefix);
+        assert!(choices.options.len() <= MAX_CHOICES, "{ctx}: {} options after {prefix:?}", choices.options.len());
+        if prefix.eq_ignore_ascii_case(&target) {
+            assert!(choices.complete, "{ctx}: {target:?} not complete");
+            return;
+        }
+        let next = choices
+            .options
+            .iter()
+            .find(|c| {
+                target.len() >= prefix.len() + c.token.len() && target[prefix.len()..].starts_with(c.token.as_str())
+            })
+            .unwrap_or_else(|| panic!("{ctx}: no step from {prefix:?} towards {target:?}: {:?}", choices.options));
+        assert!(!next.label.is_empty(), "{ctx}: empty label");
+        prefix.push_str(&next.token);
+    }
+    panic!("{ctx}: {target:?} not reached in 64 steps");
+}
+
+/// No view and no event shows a secret to someone who may not see it.
+fn check_privacy<G: Game>(game: &G, players: usize, events: &[G::Event], names: &[String], ctx: &str) {
+    let secrets = game.secrets();
+    let public = serde_json::to_value(game.view(Viewer::Public)).expect("view serialises");
+    assert_no_leak(&public, &secrets, None, &format!("{ctx}: public view"));
+    for seat in (0..players as u8).map(Seat) {
+        let view = serde_json::to_value(game.view(Viewer::Seat(seat))).expect("view serialises");
+        assert_no_leak(&view, &secrets, Some(seat), &format!("{ctx}: view of {seat}"));
+    }
+    for event in events {
+        let reader = match G::audience(event) {
+            Audience::Public => None,
+            Audience::Seat(seat) => Some(seat),
+        };
+        let json = serde_json::to_value(event).expect("event serialises");
+        assert_no_leak(&json, &secrets, reader, &format!("{ctx}: event {event:?}"));
+        let text = game.narrate(event, names);
+        for secret in secrets.iter().filter(|s| s.owner.is_none() || s.owner != reader) {
+            assert!(!contains_word(&text, &secret.token), "{ctx}: narration {text:?} shows {}", secret.token);
+        }
+    }
+}
+
+fn assert_no_leak(json: &Value, secrets: &[Secret], reader: Option<Seat>, ctx: &str) {
+    let hidden: HashSet<&str> =
+        secrets.iter().filter(|s| s.owner.is_none() || s.owner != reader).map(|s| s.token.as_str()).collect();
+    if hidden.is_empty() {
+        return;
+    }
+    let mut stack = vec![json];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::String(text) => assert!(!hidden.contains(text.as_str()), "{ctx} shows secret {text}"),
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+}
+
+fn contains_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == word)
+}
+
+fn check_save_load<G: Game + Debug>(game: &G, ctx: &str) {
+    let json = serde_json::to_string(game).expect("state serialises");
+    let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{ctx}: saved state does not load: {e}"));
+    assert_eq!(&back, game, "{ctx}: save + load changed the state");
+}
+
+/// The harness must notice a broken game: a copy of Martian 12s whose state changes on a
+/// refused action would fail `check_rejections`. Here we check the checks themselves fire.
+#[test]
+#[should_panic(expected = "shows secret")]
+fn leak_check_fires() {
+    let secret = Secret { owner: Some(Seat(1)), token: "7H".into() };
+    assert_no_leak(&serde_json::json!({"hand": ["2C", "7H"]}), &[secret], Some(Seat(0)), "test");
+}
+
+#[test]
+fn leak_check_lets_owner_see_own_secret() {
+    let secret = Secret { owner: Some(Seat(1)), token: "7H".into() };
+    assert_no_leak(&serde_json::json!({"hand": ["2C", "7H"]}), &[secret], Some(Seat(1)), "test");
+}
+
+// ---- every game, one line each -------------------------------------------------------
+
+#[test]
+fn martian_12s() {
+    use serde_json::json;
+    run::<engines::martian_12s::Martian12s>(&Plan {
+        games: 1_500,
+        deep: 100,
+        options: vec![
+            json!({}),
+            json!({"single_set": true}),
+            json!({"match_mode": "until_broke", "stake": 5, "start_wallet": 25}),
+            json!({"rounds": 1, "palette": "xeno"}),
+        ],
+    });
+}
