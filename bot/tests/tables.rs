@@ -23,6 +23,7 @@ fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
         game: GameKind::Martian12s,
         options: json!({}),
         host: who(ALICE, "Alice"),
+        seat_host: true,
         players,
         computers,
         seed: Some(seed),

@@ -9,7 +9,7 @@ use crate::store::{NewTable, SeatRow, Status, TableId, TableRow, Update, UserId}
 const COMPUTER_NAMES: [&str; 9] = ["Calamity", "Doc", "Wyatt", "Belle", "Jesse", "Annie", "Bat", "Pearl", "Butch"];
 
 impl Tables {
-    /// Opens a lobby: the host takes the first seat, computer players the next ones.
+    /// Opens a lobby: the host takes the first seat (if seated), computer players the next ones.
     ///
     /// # Errors
     /// When the game is not playable, the seat counts are out of range, or an option is bad.
@@ -28,7 +28,7 @@ impl Tables {
                 got: players,
             }));
         }
-        if usize::from(request.computers) >= players {
+        if usize::from(request.computers) + usize::from(request.seat_host) > players {
             return Err(TableError::Setup(engines::SetupError::BadOption {
                 option: "bots".into(),
                 reason: format!("at most {} computer players leave a seat for you", players - 1),
@@ -41,7 +41,10 @@ impl Tables {
         // Options are checked now, with the intended player count, so a bad one is refused
         // before anyone joins.
         AnyGame::setup(game, &request.options, players, seed).map_err(TableError::Setup)?;
-        let mut seats = vec![SeatRow { seat: 0, user: Some(request.host.user), name: request.host.name.clone() }];
+        let mut seats = Vec::new();
+        if request.seat_host {
+            seats.push(SeatRow { seat: 0, user: Some(request.host.user), name: request.host.name.clone() });
+        }
         for i in 0..request.computers {
             seats.push(SeatRow { seat: 0, user: None, name: computer_name(&seats, usize::from(i)) });
         }

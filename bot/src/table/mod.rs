@@ -29,8 +29,11 @@ pub struct LobbyRequest {
     pub game: GameKind,
     /// Options as JSON (missing fields take their defaults).
     pub options: serde_json::Value,
-    /// Who opens it; takes the first seat.
+    /// Who opens it.
     pub host: Participant,
+    /// Whether the host takes the first seat (a terminal all-computer match has the host
+    /// watching instead).
+    pub seat_host: bool,
     /// Seats to fill.
     pub players: u8,
     /// Computer players to seat right away.
@@ -207,6 +210,17 @@ impl Tables {
         let table = self.load_running(id).await?;
         let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
         Ok(report::PrivateView::new(&table, seat))
+    }
+
+    /// The next step of entering an action piece by piece for `user` at table `id`, after the
+    /// text `prefix` (`""` at the start).
+    ///
+    /// # Errors
+    /// When the table is not running or `user` is not seated.
+    pub async fn choices(&self, id: TableId, user: UserId, prefix: &str) -> Result<engines::Choices, TableError> {
+        let table = self.load_running(id).await?;
+        let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
+        Ok(table.game.choices(seat, prefix))
     }
 
     /// Tables `user` sits at that are in `status`.
