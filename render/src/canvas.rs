@@ -286,6 +286,23 @@ impl Canvas {
         }
     }
 
+    /// `text` shortened with an ellipsis so that it is at most `max_width` wide in `style`.
+    #[must_use]
+    pub fn fit(&self, style: Style, text: &str, max_width: f32) -> String {
+        if self.measure(style, text) <= max_width {
+            return text.to_string();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+            if self.measure(style, &candidate) <= max_width {
+                return candidate;
+            }
+        }
+        "…".to_string()
+    }
+
     /// Writes one line of `text` on the baseline `y`, anchored at `x` by `align`; returns
     /// its width.
     pub fn text(&mut self, x: f32, y: f32, text: &str, style: Style, align: Align) -> f32 {
@@ -429,6 +446,18 @@ mod tests {
         assert!((140..=150).contains(&right_end), "{right_end}");
         let (l, r) = ink_columns(Align::Center, 100.0);
         assert!(((l + r) / 2).abs_diff(100) <= 2, "{l}..{r}");
+    }
+
+    #[test]
+    fn fit_shortens_long_names_with_an_ellipsis() {
+        let canvas = Canvas::new(10, 10, Rgba::hex(0)).expect("canvas");
+        let style = Style::new(Face::Bold, 22, Rgba::hex(0xffffff));
+        assert_eq!(canvas.fit(style, "Ann", 200.0), "Ann");
+        let long = "Bartholomew the Magnificent of Mars";
+        let short = canvas.fit(style, long, 200.0);
+        assert!(short.ends_with('…') && short.len() < long.len(), "{short}");
+        assert!(canvas.measure(style, &short) <= 200.0);
+        assert_eq!(canvas.fit(style, long, 1.0), "…");
     }
 
     #[test]
