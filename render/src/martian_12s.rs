@@ -2,7 +2,7 @@
 //! turn), the bag by size and by colour, the final standings once the match is over, and
 //! one row per player with their stack in pull order, status, score, wallet and rounds won.
 //!
-//! Dark theme, drawn for a phone: 1080 px wide, no text under 18 px, every colour also
+//! Dark theme, drawn for a phone: 960 px wide, no text under 18 px, every colour also
 //! carried by a digit, a symbol or a word.
 
 use engines::martian_12s::{Palette, PlayerView, Pyramid, Status, View};
@@ -13,15 +13,15 @@ use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::{RenderError, name_of, ordinal};
 
 /// Picture width in pixels.
-pub const WIDTH: u32 = 1080;
+pub const WIDTH: u32 = 960;
 const W: f32 = WIDTH as f32;
 const MARGIN: f32 = 24.0;
 const PAD: f32 = 18.0;
 const ROW_GAP: f32 = 10.0;
 /// Width of the name/status/wallet column of a player row.
-const LEFT_COL: f32 = 270.0;
+const LEFT_COL: f32 = 250.0;
 /// Width of the score column at the right of a player row.
-const SCORE_COL: f32 = 120.0;
+const SCORE_COL: f32 = 110.0;
 /// Room for pyramids in a player row.
 const STACK_WIDTH: f32 = W - 2.0 * MARGIN - LEFT_COL - SCORE_COL;
 const PYRAMID_GAP: f32 = 8.0;
@@ -344,7 +344,7 @@ mod tests {
         assert_eq!(stack_lines(&stack).len(), 1);
         let long: Vec<Pyramid> = (0..22).map(|i| p(["0L1", "0M2", "1S1"][i % 3])).collect();
         let lines = stack_lines(&long);
-        assert_eq!(lines.len(), 2);
+        assert_eq!(lines.len(), 3);
         assert_eq!(lines.concat(), long, "wrapping keeps pull order");
         for line in lines {
             let width: f32 = line.iter().map(|x| dims(x.size).0 + PYRAMID_GAP).sum::<f32>() - PYRAMID_GAP;
