@@ -2,5 +2,6 @@
 //! binary stays thin and the tests drive the real code.
 
 pub mod config;
+pub mod console;
 pub mod store;
 pub mod table;
