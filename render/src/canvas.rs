@@ -111,8 +111,8 @@ impl Fonts {
     }
 
     /// Whether `face` has a real glyph (not the "missing" box) for `c`.
-    #[must_use]
-    pub fn has_glyph(&self, face: Face, c: char) -> bool {
+    #[cfg(test)]
+    fn has_glyph(&self, face: Face, c: char) -> bool {
         self.font(face).glyph_id(c) != GlyphId(0)
     }
 
@@ -237,12 +237,6 @@ impl Canvas {
         self.pixmap.height()
     }
 
-    /// The fonts, for measuring.
-    #[must_use]
-    pub fn fonts(&self) -> &Fonts {
-        &self.fonts
-    }
-
     /// The width of `text` in `style`.
     #[must_use]
     pub fn measure(&self, style: Style, text: &str) -> f32 {
@@ -279,30 +273,14 @@ impl Canvas {
         }
     }
 
-    /// A circle centred on `(x, y)`.
-    pub fn circle(&mut self, x: f32, y: f32, radius: f32, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
-        if let Some(path) = PathBuilder::from_circle(x, y, radius) {
-            self.draw(&path, fill, stroke);
-        }
-    }
-
-    /// A straight line.
-    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), colour: Rgba, width: f32) {
-        let mut builder = PathBuilder::new();
-        builder.move_to(from.0, from.1);
-        builder.line_to(to.0, to.1);
-        if let Some(path) = builder.finish() {
-            self.draw(&path, None, Some((colour, width)));
-        }
-    }
-
     /// `text` shortened with an ellipsis so that it is at most `max_width` wide in `style`.
     #[must_use]
     pub fn fit(&self, style: Style, text: &str, max_width: f32) -> String {
         if self.measure(style, text) <= max_width {
             return text.to_string();
         }
-        let mut chars: Vec<char> = text.chars().collect();
+        // Names come from users; no board needs more than this many characters on a line.
+        let mut chars: Vec<char> = text.chars().take(64).collect();
         while !chars.is_empty() {
             chars.pop();
             let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";

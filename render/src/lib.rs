@@ -12,8 +12,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod canvas;
-pub mod martian_12s;
+mod canvas;
+mod martian_12s;
 mod text;
 
 use engines::{AnyView, Seat};

@@ -219,6 +219,11 @@ fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, ink: I
     let corners = [apex, (x + w, base), (x, base)];
     canvas.polygon(&corners, Some(ink.fill), None);
     canvas.polygon(&[apex, (x + w, base), (x + w / 2.0, base)], Some(Rgba::hex(0).with_alpha(46)), None);
+    if ink.fill.a < 255 {
+        // A see-through (Clear) pyramid: a glint along its left face.
+        let glint = [(apex.0 - 2.0, apex.1 + 10.0), (x + 7.0, base - 5.0), (x + 10.0, base - 5.0)];
+        canvas.polygon(&glint, Some(Rgba::hex(0xffffff).with_alpha(150)), None);
+    }
     canvas.polygon(&corners, None, Some((ink.outline, 2.0)));
     let style = Style::new(Face::Bold, digit, ink.digit);
     canvas.text(x + w / 2.0, base - h * 0.14, &value.to_string(), style, Align::Center);
