@@ -13,6 +13,7 @@
 //! ```
 
 mod canvas;
+mod fonts;
 mod martian_12s;
 mod text;
 
