@@ -84,8 +84,8 @@ pub struct Canvas {
 }
 
 impl Canvas {
-    /// A `width` × `height` canvas filled with `background` (which should be opaque: the
-    /// PNG is written without an alpha channel).
+    /// A `width` × `height` canvas filled with `background`: opaque for a picture (the PNG
+    /// is written without an alpha channel), transparent for a sprite to [`Canvas::stamp`].
     ///
     /// # Errors
     /// [`RenderError::Size`] for a zero or absurd size, [`RenderError::Font`] as [`Fonts::load`].
@@ -186,6 +186,26 @@ impl Canvas {
             }
         }
         width
+    }
+
+    /// Draws `sprite` (another canvas's pixels) with its top-left corner on the pixel
+    /// nearest `(x, y)`.
+    pub fn stamp(&mut self, sprite: &Pixmap, x: f32, y: f32) {
+        let paint = tiny_skia::PixmapPaint::default();
+        self.pixmap.draw_pixmap(
+            x.round() as i32,
+            y.round() as i32,
+            sprite.as_ref(),
+            &paint,
+            Transform::identity(),
+            None,
+        );
+    }
+
+    /// The pixels, to keep as a sprite.
+    #[must_use]
+    pub fn into_pixmap(self) -> Pixmap {
+        self.pixmap
     }
 
     /// The pixels as RGB bytes, row by row (the canvas is opaque, so premultiplied

@@ -7,7 +7,10 @@
 
 use engines::martian_12s::{Palette, PlayerView, Pyramid, Status, View};
 use engines::parts::pyramids::Size;
-use tiny_skia::Rect;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
+use tiny_skia::{Pixmap, Rect};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::{RenderError, name_of, ordinal};
@@ -201,9 +204,9 @@ fn bag(canvas: &mut Canvas, view: &View, top: f32) {
     canvas.text(W - MARGIN - PAD, top + 34.0, &sets, Style::new(Face::Regular, 18, theme::MUTED), Align::Right);
     let cell = (W - 2.0 * MARGIN - 2.0 * PAD) / 5.0;
     for (value, counts) in view.bag_by_value.iter().enumerate() {
-        let cx = x + value as f32 * cell;
+        let cx = (x + value as f32 * cell).round();
         let value = value as u8;
-        pyramid(canvas, cx, top + 100.0, Size::Small, value, ink_of(view.palette, value));
+        pyramid(canvas, cx, top + 100.0, Size::Small, value, view.palette);
         let colour = view.palette.colour(value).name();
         canvas.text(cx + 46.0, top + 72.0, colour, Style::new(Face::Bold, 18, theme::TEXT), Align::Left);
         let split = format!("S{} M{} L{}", counts[0], counts[1], counts[2]);
@@ -211,9 +214,40 @@ fn bag(canvas: &mut Canvas, view: &View, top: f32) {
     }
 }
 
-/// One pyramid standing on `base` with its left corner at `x`: a triangle in the value's
-/// colour, its right face shaded, the value written on it. Returns its width.
-fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, ink: Ink) -> f32 {
+/// Room around a pyramid sprite for its outline and anti-aliasing.
+const SPRITE_PAD: f32 = 3.0;
+
+/// Pyramids already drawn, by palette (Xeno or not), value and size: a board stamps the
+/// same few dozen over and over.
+static SPRITES: LazyLock<Mutex<HashMap<(bool, u8, Size), Arc<Pixmap>>>> = LazyLock::new(Mutex::default);
+
+/// One pyramid standing on `base` with its left corner at `x`; returns its width.
+fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, palette: Palette) -> f32 {
+    let (w, h, _) = dims(size);
+    match pyramid_sprite(palette, value, size) {
+        Some(sprite) => canvas.stamp(&sprite, x - SPRITE_PAD, base - h - SPRITE_PAD),
+        None => draw_pyramid(canvas, x, base, size, value, ink_of(palette, value)),
+    }
+    w
+}
+
+fn pyramid_sprite(palette: Palette, value: u8, size: Size) -> Option<Arc<Pixmap>> {
+    let key = (palette == Palette::Xeno, value, size);
+    let mut sprites = SPRITES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(sprite) = sprites.get(&key) {
+        return Some(Arc::clone(sprite));
+    }
+    let (w, h, _) = dims(size);
+    let side = |length: f32| (length + 2.0 * SPRITE_PAD) as u32;
+    let mut canvas = Canvas::new(side(w), side(h), Rgba::hex(0).with_alpha(0)).ok()?;
+    draw_pyramid(&mut canvas, SPRITE_PAD, SPRITE_PAD + h, size, value, ink_of(palette, value));
+    let sprite = Arc::new(canvas.into_pixmap());
+    sprites.insert(key, Arc::clone(&sprite));
+    Some(sprite)
+}
+
+/// A triangle in the value's colour, its right face shaded, the value written on it.
+fn draw_pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, ink: Ink) {
     let (w, h, digit) = dims(size);
     let apex = (x + w / 2.0, base - h);
     let corners = [apex, (x + w, base), (x, base)];
@@ -227,7 +261,6 @@ fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, ink: I
     canvas.polygon(&corners, None, Some((ink.outline, 2.0)));
     let style = Style::new(Face::Bold, digit, ink.digit);
     canvas.text(x + w / 2.0, base - h * 0.14, &value.to_string(), style, Align::Center);
-    w
 }
 
 /// Final standings (§4.7), shown instead of the turn highlight once the match is over.
@@ -316,7 +349,7 @@ fn stack(canvas: &mut Canvas, view: &View, player: &PlayerView, top: f32) {
         let base = top + 16.0 + (line as f32 + 1.0) * STACK_LINE - 4.0;
         let mut x = left;
         for p in *pyramids {
-            x += pyramid(canvas, x, base, p.size, p.value, ink_of(view.palette, p.value)) + PYRAMID_GAP;
+            x += pyramid(canvas, x, base, p.size, p.value, view.palette) + PYRAMID_GAP;
         }
     }
 }
