@@ -219,7 +219,10 @@ const SPRITE_PAD: f32 = 3.0;
 
 /// Pyramids already drawn, by palette (Xeno or not), value and size: a board stamps the
 /// same few dozen over and over.
-static SPRITES: LazyLock<Mutex<HashMap<(bool, u8, Size), Arc<Pixmap>>>> = LazyLock::new(Mutex::default);
+static SPRITES: LazyLock<Mutex<Sprites>> = LazyLock::new(Mutex::default);
+
+/// Pyramid sprites keyed by (Xeno palette, value, size).
+type Sprites = HashMap<(bool, u8, Size), Arc<Pixmap>>;
 
 /// One pyramid standing on `base` with its left corner at `x`; returns its width.
 fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, palette: Palette) -> f32 {
