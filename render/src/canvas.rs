@@ -220,19 +220,25 @@ impl Canvas {
         rgb
     }
 
-    /// Encodes the picture as an 8-bit RGB PNG.
+    /// Encodes the picture as an 8-bit RGB PNG of at most about `budget` bytes if it can.
     ///
     /// Boards are mostly flat colour, which deflate handles best unfiltered (measured: a
-    /// 9-player board is 20% smaller than with adaptive filters); zlib level 4 (with the
-    /// zlib-rs backend) is the knee of size against time: level 9 saves another quarter of
-    /// the bytes but takes ten times as long.
+    /// 9-player board is 20% smaller than with adaptive filters). Zlib level 4 (zlib-rs
+    /// backend) is the knee of size against time; only a picture over `budget` is encoded
+    /// again at level 9, a quarter smaller but ten times slower.
     ///
     /// # Errors
     /// [`RenderError::Encode`] if the encoder fails.
-    pub fn png(&self) -> Result<Vec<u8>, RenderError> {
-        let mut bytes = Vec::with_capacity(self.pixmap.data().len() / 32);
-        let encoder = PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(4), FilterType::NoFilter);
-        encoder.write_image(&self.rgb(), self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
+    pub fn png(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
+        let rgb = self.rgb();
+        let fast = self.encode(&rgb, 4)?;
+        if fast.len() <= budget { Ok(fast) } else { self.encode(&rgb, 9) }
+    }
+
+    fn encode(&self, rgb: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
+        let mut bytes = Vec::with_capacity(rgb.len() / 24);
+        let encoder = PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(level), FilterType::NoFilter);
+        encoder.write_image(rgb, self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
         Ok(bytes)
     }
 }
@@ -343,10 +349,25 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_over_budget_is_compressed_harder() {
+        let mut canvas = Canvas::new(300, 200, Rgba::hex(0x202830)).expect("canvas");
+        for i in 0..40 {
+            let style = Style::new(Face::Regular, 18, Rgba::hex(0xf0f0f0));
+            canvas.text(4.0 + (i % 4) as f32 * 70.0, 20.0 + (i / 4) as f32 * 18.0, "Pot $14", style, Align::Left);
+        }
+        let fast = canvas.png(usize::MAX).expect("png");
+        let small = canvas.png(fast.len() - 1).expect("png");
+        assert!(small.len() < fast.len(), "{} vs {}", small.len(), fast.len());
+        let a = image::load_from_memory(&fast).expect("decodes").to_rgb8();
+        let b = image::load_from_memory(&small).expect("decodes").to_rgb8();
+        assert_eq!(a, b, "lossless either way");
+    }
+
+    #[test]
     fn png_round_trips_and_rejects_empty_canvases() {
         let mut canvas = Canvas::new(64, 32, Rgba::hex(0x202830)).expect("canvas");
         canvas.polygon(&[(4.0, 28.0), (20.0, 4.0), (36.0, 28.0)], Some(Rgba::hex(0xffcc00)), None);
-        let bytes = canvas.png().expect("png");
+        let bytes = canvas.png(usize::MAX).expect("png");
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
         let decoded = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
         assert_eq!(decoded.dimensions(), (64, 32));

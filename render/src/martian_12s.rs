@@ -15,6 +15,8 @@ use tiny_skia::{Pixmap, Rect};
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::{RenderError, name_of, ordinal};
 
+/// Upload budget: a board over it is compressed harder (see [`Canvas::png`]).
+const PNG_BUDGET: usize = 140_000;
 /// Picture width in pixels.
 pub const WIDTH: u32 = 960;
 const W: f32 = WIDTH as f32;
@@ -127,7 +129,8 @@ const fn standing_rows(players: usize) -> usize {
 /// The picture's height for `view`.
 fn height(view: &View) -> f32 {
     let rows: f32 = view.players.iter().map(|p| row_height(p) + ROW_GAP).sum();
-    HEADER + BAG_PANEL + ROW_GAP + standings_height(view) + rows + MARGIN - ROW_GAP
+    let top = if view.outcome.is_some() { standings_height(view) } else { BAG_PANEL + ROW_GAP };
+    HEADER + top + rows + MARGIN - ROW_GAP
 }
 
 /// Draws the board of `view` as PNG bytes.
@@ -139,18 +142,21 @@ pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> 
     let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
     header(&mut canvas, view, names);
     let mut y = HEADER;
-    bag(&mut canvas, view, y);
-    y += BAG_PANEL + ROW_GAP;
     if view.outcome.is_some() {
+        // Once the match is over the standings take the place of the bag, which no one
+        // will pull from again.
         standings(&mut canvas, view, names, y);
         y += standings_height(view);
+    } else {
+        bag(&mut canvas, view, y);
+        y += BAG_PANEL + ROW_GAP;
     }
     for player in &view.players {
         let h = row_height(player);
         player_row(&mut canvas, view, player, &name_of(names, player.seat), y, h);
         y += h + ROW_GAP;
     }
-    canvas.png()
+    canvas.png(PNG_BUDGET)
 }
 
 fn panel(canvas: &mut Canvas, area: Option<Rect>, fill: Rgba, edge: Rgba, edge_width: f32) {
