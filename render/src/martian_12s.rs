@@ -5,11 +5,11 @@
 //! Dark theme, drawn for a phone: 960 px wide, no text under 18 px, every colour also
 //! carried by a digit, a symbol or a word.
 
-use engines::martian_12s::{Palette, PlayerView, Pyramid, Status, View};
-use engines::parts::pyramids::Size;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
+use engines::martian_12s::{Palette, PlayerView, Pyramid, Status, View};
+use engines::parts::pyramids::Size;
 use tiny_skia::{Pixmap, Rect};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
@@ -174,9 +174,14 @@ fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
     let (left, right) = (MARGIN, W - MARGIN);
     canvas.text(left, 50.0, "Martian 12s", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
     canvas.text(right, 50.0, &round_text(view), Style::new(Face::Bold, 30, theme::TEXT), Align::Right);
-    let pot = format!("Pot {}", view.pot);
-    let x = left + canvas.text(left, 90.0, &pot, Style::new(Face::Bold, 28, theme::ACCENT), Align::Left);
-    if view.carried_in.0 > 0 {
+    let headline = match &view.outcome {
+        Some(outcome) => winners_line(outcome, names),
+        None => format!("Pot {}", view.pot),
+    };
+    let style = Style::new(Face::Bold, 28, theme::ACCENT);
+    let headline = canvas.fit(style, &headline, W * 0.62 - MARGIN);
+    let x = left + canvas.text(left, 90.0, &headline, style, Align::Left);
+    if view.outcome.is_none() && view.carried_in.0 > 0 {
         let carried = format!("  incl. {} carried in", view.carried_in);
         canvas.text(x, 90.0, &carried, Style::new(Face::Regular, 20, theme::MUTED), Align::Left);
     }
@@ -188,14 +193,24 @@ fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
     let first = format!("First drawer: {}", name_of(names, view.first_drawer));
     let first = canvas.fit(Style::new(Face::Regular, 20, theme::TEXT), &first, W / 2.0 - MARGIN);
     canvas.text(left, 124.0, &first, Style::new(Face::Regular, 20, theme::TEXT), Align::Left);
-    let (status, colour) = match (view.current, &view.outcome) {
-        (Some(seat), _) => (format!("▶ On turn: {}", name_of(names, seat)), theme::ACCENT),
-        (None, _) if view.house.0 > 0 => (format!("Match over · house kept {}", view.house), theme::TEXT),
-        (None, _) => ("Match over".to_string(), theme::TEXT),
+    let (status, colour) = match view.current {
+        Some(seat) => (format!("▶ On turn: {}", name_of(names, seat)), theme::ACCENT),
+        None if view.house.0 > 0 => (format!("Match over · house kept {}", view.house), theme::TEXT),
+        None => ("Match over".to_string(), theme::TEXT),
     };
     let style = Style::new(Face::Bold, 22, colour);
     let status = canvas.fit(style, &status, W / 2.0 - MARGIN);
     canvas.text(right, 124.0, &status, style, Align::Right);
+}
+
+/// "★ Winner: Cy", "★ Winners: Ada and Cy", or "No winner" when everyone resigned (§4.7).
+fn winners_line(outcome: &engines::Outcome, names: &[String]) -> String {
+    let winners: Vec<String> = outcome.winners.iter().map(|seat| name_of(names, seat)).collect();
+    match winners.as_slice() {
+        [] => "No winner".to_string(),
+        [one] => format!("★ Winner: {one}"),
+        [rest @ .., last] => format!("★ Winners: {} and {last}", rest.join(", ")),
+    }
 }
 
 /// Bag counts per size, and per colour with its S/M/L split (R25); doubles as the legend.
@@ -398,6 +413,20 @@ mod tests {
             assert!(width <= STACK_WIDTH, "{width}");
         }
         assert!(stack_lines(&[]).is_empty());
+    }
+
+    #[test]
+    fn the_headline_names_every_winner() {
+        use engines::{Outcome, Seat, SeatSet};
+        let names: Vec<String> = ["Ada", "Bo", "Cy"].map(String::from).to_vec();
+        let outcome = |winners: &[u8]| Outcome {
+            standings: Vec::new(),
+            winners: winners.iter().map(|s| Seat(*s)).collect::<SeatSet>(),
+            reason: String::new(),
+        };
+        assert_eq!(winners_line(&outcome(&[2]), &names), "★ Winner: Cy");
+        assert_eq!(winners_line(&outcome(&[0, 1, 2]), &names), "★ Winners: Ada, Bo and Cy");
+        assert_eq!(winners_line(&outcome(&[]), &names), "No winner");
     }
 
     #[test]
