@@ -8,11 +8,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    ButtonStyle, ChannelId, ChannelType, ClientBuilder, CommandInteraction, CommandOptionType, ComponentInteraction,
-    Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    ApplicationId, ButtonStyle, ChannelId, ChannelType, ClientBuilder, CommandInteraction, CommandOptionType,
+    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton,
+    CreateCommand, CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    CreateThread, EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready, ShardManager, UserId,
+    CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready,
+    ShardManager, UserId,
 };
 use serenity::async_trait;
 use support::fake_discord::*;
@@ -66,7 +67,8 @@ impl Handler {
                     match UserId::new(user.id).direct_message(ctx, dm).await {
                         Ok(_) => self.report(format!("dm {} ok", user.name)),
                         Err(serenity::Error::Http(err)) => {
-                            self.report(format!("dm {} failed {:?}", user.name, err.status_code().map(|s| s.as_u16())))
+                            let status = err.status_code().map(|s| s.as_u16());
+                            self.report(format!("dm {} failed {status:?}: {err}", user.name));
                         }
                         Err(err) => return Err(err),
                     }
@@ -79,6 +81,12 @@ impl Handler {
                     CreateInteractionResponseFollowup::new().content("private hand").ephemeral(true),
                 )
                 .await?;
+            }
+            "twice" => {
+                for _ in 0..2 {
+                    let reply = CreateInteractionResponseMessage::new().content("once");
+                    cmd.create_response(ctx, CreateInteractionResponse::Message(reply)).await?;
+                }
             }
             "thread" => {
                 let public = CreateThread::new("public game").kind(ChannelType::PublicThread);
@@ -114,6 +122,7 @@ impl EventHandler for Handler {
             CreateCommand::new("ping").description("Ping").add_option(game).add_option(name),
             CreateCommand::new("leaky").description("Defers publicly, then follows up privately"),
             CreateCommand::new("thread").description("Makes threads"),
+            CreateCommand::new("twice").description("Answers twice, which Discord refuses"),
         ];
         let result = GuildId::new(GUILD_ID).set_commands(&ctx, commands).await;
         self.report(format!("ready as {} registered {}", ready.user.name, result.map(|c| c.len()).unwrap_or(0)));
@@ -231,7 +240,7 @@ async fn interactions_reach_the_handler_and_replies_are_recorded() {
     assert!(fake.public_messages(CHANNEL_ID).iter().all(|m| !m.content.contains("only you")));
 
     assert_eq!(bot.expect("dm alice").await, "dm alice ok");
-    assert_eq!(bot.expect("dm bob").await, "dm bob failed Some(403)");
+    assert_eq!(bot.expect("dm bob").await, "dm bob failed Some(403): Cannot send messages to this user");
     assert_eq!(fake.dms(ALICE)[0].content, "your hand");
     assert!(fake.dms(BOB).is_empty());
     let failed = fake.failed_dms(BOB);
@@ -286,13 +295,27 @@ async fn a_private_follow_up_to_a_public_deferral_is_shown_to_everyone() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn threads_record_their_type_and_unknown_endpoints_are_404() {
     let fake = FakeDiscord::start().await;
-    let bot = Bot::start(&fake).await;
+    let mut bot = Bot::start(&fake).await;
     let thread = fake.slash_command(CAROL, CHANNEL_ID, "thread", vec![]).await;
     assert!(fake.wait_reply(&thread).await.ephemeral());
     let threads = fake.threads();
     assert_eq!(threads.len(), 2);
     assert_eq!((threads[0].kind, threads[0].requested_type, threads[0].parent_id), (11, Some(11), Some(CHANNEL_ID)));
     assert_eq!((threads[1].kind, threads[1].requested_type), (12, None), "no type asked: a private thread");
+
+    // A command in the public thread: its replies and posts land in the thread, and its buttons work.
+    let public = threads[0].id;
+    let ping = fake.slash_command(ALICE, public, "ping", vec![Opt::choice("game", 0)]).await;
+    let original = fake.wait_for("the response in the thread", fake.timeout(), |f| f.original_message(&ping)).await;
+    assert_eq!(original.channel_id, public);
+    fake.wait_for_message(public, "the post in the thread", |m| m.content == "the board").await;
+    fake.click(BOB, &original, "stop").await;
+    assert_eq!(bot.expect("component stop").await, "component stop by bob in guild");
+
+    let twice = fake.slash_command(ALICE, CHANNEL_ID, "twice", vec![]).await;
+    assert!(bot.expect("handler error").await.contains("already been acknowledged"));
+    let replies = fake.replies(&twice);
+    assert_eq!(replies.iter().map(|r| r.status).collect::<Vec<_>>(), [204, 400]);
 
     let http = HttpBuilder::new(BOT_TOKEN).proxy(fake.api_base()).ratelimiter_disabled(true).build();
     let err = ChannelId::new(CHANNEL_ID).pins(&http).await.expect_err("the fake knows no pins endpoint");
@@ -324,5 +347,50 @@ async fn a_restarted_bot_identifies_again_and_a_dropped_connection_resumes() {
     let again = fake.slash_command(BOB, CHANNEL_ID, "leaky", vec![]).await;
     fake.wait_replies(&again, 2).await;
     second.stop().await;
+    fake.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rest_answers_parse_as_serenity_models() {
+    let fake = FakeDiscord::start().await;
+    let http = HttpBuilder::new(BOT_TOKEN)
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .application_id(ApplicationId::new(APPLICATION_ID))
+        .build();
+    let gateway = http.get_bot_gateway().await.expect("bot gateway");
+    assert_eq!(gateway.url, fake.gateway_url());
+    assert_eq!(http.get_current_application_info().await.expect("application").id.get(), APPLICATION_ID);
+    assert!(http.get_current_user().await.expect("current user").bot);
+    let guild = GuildId::new(GUILD_ID);
+    assert_eq!(http.get_guild(guild).await.expect("guild").owner_id.get(), OWNER.id);
+    assert_eq!(http.get_member(guild, UserId::new(ALICE.id)).await.expect("member").user.name, "alice");
+    assert_eq!(http.get_guild_roles(guild).await.expect("roles").len(), 3);
+    let channel = ChannelId::new(CHANNEL_ID);
+    let text = channel.to_channel(&http).await.expect("channel").guild().expect("a guild channel");
+    assert_eq!((text.name.as_str(), text.kind), ("saloon", ChannelType::Text));
+
+    let lobby = CreateMessage::new().content("lobby").button(CreateButton::new("join").label("Join"));
+    let sent = channel.send_message(&http, lobby).await.expect("posted");
+    let fetched = channel.message(&http, sent.id).await.expect("fetched");
+    assert_eq!(fetched.components[0].components.len(), 1);
+    let edited =
+        channel.edit_message(&http, sent.id, EditMessage::new().content("lobby (2 seated)")).await.expect("edited");
+    assert!(edited.edited_timestamp.is_some());
+    let thread = channel.create_thread_from_message(&http, sent.id, CreateThread::new("game")).await.expect("thread");
+    assert_eq!(thread.kind, ChannelType::PublicThread);
+    thread.id.edit_thread(&http, EditThread::new().archived(true)).await.expect("archived");
+    let reopened = thread.id.edit_thread(&http, EditThread::new().archived(false)).await.expect("unarchived");
+    assert_eq!(reopened.thread_metadata.map(|m| m.archived), Some(false));
+    let dm = UserId::new(CAROL.id).create_dm_channel(&http).await.expect("dm channel");
+    assert_eq!(dm.recipient.id.get(), CAROL.id);
+
+    let stored = fake.message(sent.id.get()).expect("stored");
+    assert_eq!((stored.content.as_str(), stored.edits), ("lobby (2 seated)", 1));
+    assert_eq!(stored.custom_ids(), ["join"]);
+    let threads = fake.threads();
+    assert_eq!((threads[0].kind, threads[0].from_message, threads[0].archived), (11, Some(sent.id.get()), false));
+    assert_eq!(fake.dm_channel_of(CAROL), Some(dm.id.get()));
+    assert!(fake.unexpected_requests().is_empty(), "{}", fake.summary());
     fake.shutdown().await;
 }

@@ -72,6 +72,15 @@ impl Default for Options {
     }
 }
 
+/// Sends tracing (serenity's and the bot's) to the test's output, filtered by `RUST_LOG` (for
+/// example `RUST_LOG=serenity=debug,bot=debug`); does nothing when `RUST_LOG` is unset.
+pub fn trace_from_env() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        let filter = tracing_subscriber::EnvFilter::from_default_env();
+        let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
+    }
+}
+
 /// What the server tasks share with the test.
 #[derive(Debug)]
 struct Shared {
@@ -137,6 +146,7 @@ impl FakeDiscord {
     /// # Panics
     /// If it cannot bind, or if its own READY/GUILD_CREATE fixtures do not parse.
     pub async fn start_with(options: Options) -> Self {
+        trace_from_env();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind 127.0.0.1:0");
         let port = listener.local_addr().expect("fake Discord: local address").port();
         let shared = Arc::new(Shared {

@@ -9,6 +9,7 @@ use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
+use serenity::all as sm;
 
 use super::Shared;
 use super::fixtures::{self, APPLICATION_ID, BOT, GUILD_ID};
@@ -132,16 +133,23 @@ fn route(
     let Some(rest) = path.strip_prefix(super::API_PREFIX) else { return Answer::not_found() };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
     match (method, segments.as_slice()) {
-        ("GET", ["gateway"]) => Answer::ok(json!({ "url": shared.ws_url() })),
-        ("GET", ["gateway", "bot"]) => Answer::ok(json!({
-            "url": shared.ws_url(),
-            "shards": 1,
-            "session_start_limit": { "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1 },
-        })),
+        ("GET", ["gateway"]) => checked::<sm::Gateway>(shared, 200, "gateway", json!({ "url": shared.ws_url() })),
+        ("GET", ["gateway", "bot"]) => checked::<sm::BotGateway>(
+            shared,
+            200,
+            "bot gateway",
+            json!({
+                "url": shared.ws_url(),
+                "shards": 1,
+                "session_start_limit": { "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1 },
+            }),
+        ),
         ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
-            Answer::ok(fixtures::application_json())
+            checked::<sm::CurrentApplicationInfo>(shared, 200, "application", fixtures::application_json())
         }
-        ("GET", ["users", "@me"]) => Answer::ok(fixtures::ready_json("", "", [0, 1])["user"].clone()),
+        ("GET", ["users", "@me"]) => {
+            checked::<sm::CurrentUser>(shared, 200, "user", fixtures::ready_json("", "", [0, 1])["user"].clone())
+        }
         ("GET", ["users", user]) => known_user(s, id(user)),
         ("POST", ["users", "@me", "channels"]) => open_dm(shared, s, body),
         ("PUT", ["applications", _, "commands"]) => register(shared, s, None, body),
@@ -158,8 +166,12 @@ fn route(
             super::replies::webhook_message(shared, s, method, token, message, body, files)
         }
         (_, ["channels", channel, rest @ ..]) => channels(shared, s, method, id(channel), rest, body, files),
-        ("GET", ["guilds", guild]) if id(guild) == GUILD_ID => Answer::ok(fixtures::guild_json()),
-        ("GET", ["guilds", guild, "roles"]) if id(guild) == GUILD_ID => Answer::ok(fixtures::roles_json()),
+        ("GET", ["guilds", guild]) if id(guild) == GUILD_ID => {
+            checked::<sm::PartialGuild>(shared, 200, "guild", fixtures::guild_json())
+        }
+        ("GET", ["guilds", guild, "roles"]) if id(guild) == GUILD_ID => {
+            checked::<Vec<sm::Role>>(shared, 200, "role list", fixtures::roles_json())
+        }
         ("GET", ["guilds", guild, "channels"]) if id(guild) == GUILD_ID => {
             let users = s.users.clone();
             let channels = s.channels.values().filter(|c| c.guild_id == Some(GUILD_ID) && !c.is_thread());
@@ -168,7 +180,7 @@ fn route(
         ("GET", ["guilds", guild, "members", user]) if id(guild) == GUILD_ID => {
             let user = id(user);
             match s.users.iter().chain(std::iter::once(&BOT)).find(|u| u.id == user) {
-                Some(u) => Answer::ok(u.member_json()),
+                Some(u) => checked::<sm::Member>(shared, 200, "member", u.member_json()),
                 None => Answer::error(404, 10007, "Unknown Member"),
             }
         }
@@ -215,14 +227,14 @@ pub(super) fn checked<T: serde::de::DeserializeOwned>(
 
 pub(super) fn message_answer(shared: &Shared, s: &Store, message: u64) -> Answer {
     match s.messages.get(&message).filter(|m| !m.deleted) {
-        Some(m) => checked::<serenity::all::Message>(shared, 200, "message", m.json(&shared.base, &s.users)),
+        Some(m) => checked::<sm::Message>(shared, 200, "message", m.json(&shared.base, &s.users)),
         None => Answer::error(404, 10008, "Unknown Message"),
     }
 }
 
 fn channel_answer(shared: &Shared, s: &Store, status: u16, channel: u64) -> Answer {
     match s.channels.get(&channel) {
-        Some(c) => checked::<serenity::all::Channel>(shared, status, "channel", c.json(&s.users)),
+        Some(c) => checked::<sm::Channel>(shared, status, "channel", c.json(&s.users)),
         None => Answer::error(404, 10003, "Unknown Channel"),
     }
 }
@@ -273,7 +285,7 @@ fn register(shared: &Shared, s: &mut Store, guild: Option<u64>, body: &Value) ->
     let previous = commands_of(s, guild);
     let commands: Vec<Value> = list.iter().map(|c| stored_command(s, guild, c, &previous)).collect();
     s.registrations.push(Registration { guild_id: guild, commands: commands.clone() });
-    checked::<Vec<serenity::all::Command>>(shared, 200, "command list", json!(commands))
+    checked::<Vec<sm::Command>>(shared, 200, "command list", json!(commands))
 }
 
 fn register_one(shared: &Shared, s: &mut Store, guild: Option<u64>, body: &Value) -> Answer {
@@ -282,7 +294,7 @@ fn register_one(shared: &Shared, s: &mut Store, guild: Option<u64>, body: &Value
     let mut commands: Vec<Value> = previous.into_iter().filter(|c| c["name"] != command["name"]).collect();
     commands.push(command.clone());
     s.registrations.push(Registration { guild_id: guild, commands });
-    checked::<serenity::all::Command>(shared, 201, "command", command)
+    checked::<sm::Command>(shared, 201, "command", command)
 }
 
 fn channels(
