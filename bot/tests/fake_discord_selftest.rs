@@ -88,6 +88,21 @@ impl Handler {
                     cmd.create_response(ctx, CreateInteractionResponse::Message(reply)).await?;
                 }
             }
+            "crowded" => {
+                let row = |r: usize| {
+                    CreateActionRow::Buttons(
+                        (0..5).map(|b| CreateButton::new(format!("b{r}-{b}")).label("x")).collect(),
+                    )
+                };
+                let reply =
+                    CreateInteractionResponseMessage::new().content("too many").components((0..6).map(row).collect());
+                cmd.create_response(ctx, CreateInteractionResponse::Message(reply)).await?;
+            }
+            "slow" => {
+                tokio::time::sleep(Duration::from_millis(600)).await;
+                let reply = CreateInteractionResponseMessage::new().content("late");
+                cmd.create_response(ctx, CreateInteractionResponse::Message(reply)).await?;
+            }
             "thread" => {
                 let public = CreateThread::new("public game").kind(ChannelType::PublicThread);
                 cmd.channel_id.create_thread(ctx, public).await?;
@@ -123,6 +138,8 @@ impl EventHandler for Handler {
             CreateCommand::new("leaky").description("Defers publicly, then follows up privately"),
             CreateCommand::new("thread").description("Makes threads"),
             CreateCommand::new("twice").description("Answers twice, which Discord refuses"),
+            CreateCommand::new("crowded").description("Six rows of buttons, one too many"),
+            CreateCommand::new("slow").description("Answers after the deadline"),
         ];
         let result = GuildId::new(GUILD_ID).set_commands(&ctx, commands).await;
         self.report(format!("ready as {} registered {}", ready.user.name, result.map(|c| c.len()).unwrap_or(0)));
@@ -392,5 +409,26 @@ async fn rest_answers_parse_as_serenity_models() {
     assert_eq!((threads[0].kind, threads[0].from_message, threads[0].archived), (11, Some(sent.id.get()), false));
     assert_eq!(fake.dm_channel_of(CAROL), Some(dm.id.get()));
     assert!(fake.unexpected_requests().is_empty(), "{}", fake.summary());
+    fake.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_limits_and_the_answer_deadline_are_enforced() {
+    let options = Options { interaction_deadline: Some(Duration::from_millis(300)), ..Options::default() };
+    let fake = FakeDiscord::start_with(options).await;
+    let mut bot = Bot::start(&fake).await;
+
+    let crowded = fake.slash_command(ALICE, CHANNEL_ID, "crowded", vec![]).await;
+    assert!(bot.expect("handler error").await.contains("Invalid Form Body"));
+    let refused = fake.wait_reply(&crowded).await;
+    assert_eq!((refused.status, refused.message_id), (400, None));
+    assert!(fake.public_messages(CHANNEL_ID).is_empty());
+
+    let slow = fake.slash_command(ALICE, CHANNEL_ID, "slow", vec![]).await;
+    assert!(bot.expect("handler error").await.contains("Unknown interaction"));
+    let late = fake.wait_reply(&slow).await;
+    assert_eq!(late.status, 404);
+    assert!(late.after >= Duration::from_millis(300));
+    bot.stop().await;
     fake.shutdown().await;
 }

@@ -22,6 +22,7 @@ mod fixtures;
 mod gateway;
 mod inject;
 mod interactions;
+mod limits;
 mod replies;
 mod rest;
 mod store;
@@ -59,6 +60,10 @@ pub struct Options {
     pub send_guild_create: bool,
     /// `slash_command` waits for the command to be registered and checks the options against it.
     pub require_registered_commands: bool,
+    /// Refuse callbacks that come later than this after the interaction (Discord: 3 s, answered
+    /// with 404 "Unknown interaction"). Off by default: a loaded test machine is slow. Every reply
+    /// records how long it took ([`Reply::after`]) either way.
+    pub interaction_deadline: Option<Duration>,
 }
 
 impl Default for Options {
@@ -68,6 +73,7 @@ impl Default for Options {
             timeout: Duration::from_secs(20),
             send_guild_create: true,
             require_registered_commands: true,
+            interaction_deadline: None,
         }
     }
 }
@@ -150,7 +156,7 @@ impl FakeDiscord {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind 127.0.0.1:0");
         let port = listener.local_addr().expect("fake Discord: local address").port();
         let shared = Arc::new(Shared {
-            state: Mutex::new(store::State::new()),
+            state: Mutex::new(store::State::new(options.interaction_deadline)),
             gateway: Mutex::new(gateway::Gateway::new(options.send_guild_create)),
             problems: Mutex::new(Vec::new()),
             changed: watch::channel(0).0,

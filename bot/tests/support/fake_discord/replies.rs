@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use super::Shared;
-use super::rest::{Answer, message_answer, record_reply};
+use super::rest::{Answer, message_answer, record_reply, refused};
 use super::store::{FileUpload, ReplyVia, State as Store};
 
 /// `POST /interactions/{id}/{token}/callback`.
@@ -33,6 +33,13 @@ pub(super) fn callback(s: &mut Store, id: u64, token: &str, body: &Value, files:
             50035,
             &format!("Invalid Form Body: callback type {kind} on interaction type {}", record.kind),
         );
+        return record_reply(s, id, via, body, files, None, answer);
+    }
+    if let Some(refusal) = refused(data, files).filter(|_| matches!(kind, 4 | 7)) {
+        return record_reply(s, id, via, body, files, None, refusal);
+    }
+    if let Some(deadline) = s.interaction_deadline.filter(|d| record.sent_at.elapsed() > *d) {
+        let answer = Answer::error(404, 10062, &format!("Unknown interaction (answered after {deadline:?})"));
         return record_reply(s, id, via, body, files, None, answer);
     }
     let message = match kind {
@@ -83,6 +90,9 @@ pub(super) fn follow_up(shared: &Shared, s: &mut Store, token: &str, body: &Valu
     if record.acknowledged.is_none() {
         let answer = Answer::error(404, 10015, "Unknown Webhook");
         return record_reply(s, record.id, ReplyVia::FollowUp, body, files, None, answer);
+    }
+    if let Some(refusal) = refused(body, files) {
+        return record_reply(s, record.id, ReplyVia::FollowUp, body, files, None, refusal);
     }
     let deferred_original = record.original.filter(|m| s.messages.get(m).is_some_and(|m| m.deferred));
     let message = match deferred_original {
@@ -141,6 +151,9 @@ pub(super) fn webhook_message(
     match method {
         "GET" => message_answer(shared, s, target),
         "PATCH" => {
+            if let Some(refusal) = refused(body, files) {
+                return record_reply(s, record.id, via(method, original, target), body, files, None, refusal);
+            }
             s.edit_message(target, body, files);
             if let Some(m) = s.messages.get_mut(&target) {
                 m.flags &= !128;

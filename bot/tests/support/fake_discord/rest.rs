@@ -207,6 +207,12 @@ fn download(s: &Store, rest: &str) -> Answer {
     }
 }
 
+/// Discord's 400 "Invalid Form Body" when a message payload breaks a limit.
+pub(super) fn refused(data: &Value, files: &[FileUpload]) -> Option<Answer> {
+    let found = super::limits::violations(data, files);
+    (!found.is_empty()).then(|| Answer::json(400, super::limits::error_body(&found)))
+}
+
 /// Answers with `value` after checking that serenity can read it as `T`; a fake that answers
 /// with something serenity cannot parse records a problem and answers 500.
 pub(super) fn checked<T: serde::de::DeserializeOwned>(
@@ -338,6 +344,9 @@ fn channels(
             match method {
                 "GET" => message_answer(shared, s, message),
                 "PATCH" => {
+                    if let Some(refusal) = refused(body, files) {
+                        return refusal;
+                    }
                     s.edit_message(message, body, files);
                     message_answer(shared, s, message)
                 }
@@ -372,6 +381,9 @@ fn post_message(shared: &Shared, s: &mut Store, channel: u64, body: &Value, file
     }
     if body.is_null() && files.is_empty() {
         return Answer::error(400, 50006, "Cannot send an empty message");
+    }
+    if let Some(refusal) = refused(body, files) {
+        return refusal;
     }
     let message = s.create_message(channel, body, files);
     message_answer(shared, s, message)

@@ -319,11 +319,13 @@ pub(crate) struct State {
     pub interactions: HashMap<u64, InteractionRecord>,
     pub registrations: Vec<Registration>,
     pub dms_closed: HashSet<u64>,
+    /// Discord's 3 s to acknowledge an interaction, when enforced.
+    pub interaction_deadline: Option<Duration>,
     message_clock: u64,
 }
 
 impl State {
-    pub fn new() -> Self {
+    pub fn new(interaction_deadline: Option<Duration>) -> Self {
         Self {
             started: Instant::now(),
             next_id: 1_300_000_000_000_000_000,
@@ -334,6 +336,7 @@ impl State {
             interactions: HashMap::new(),
             registrations: Vec::new(),
             dms_closed: HashSet::new(),
+            interaction_deadline,
             message_clock: 0,
         }
     }
