@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    ApplicationId, ButtonStyle, ChannelId, ChannelType, ClientBuilder, CommandInteraction, CommandOptionType,
-    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton,
-    CreateCommand, CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    ButtonStyle, ChannelId, ChannelType, ClientBuilder, CommandInteraction, CommandOptionType, ComponentInteraction,
+    Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
+    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready,
     ShardManager, UserId,
@@ -334,8 +334,7 @@ async fn threads_record_their_type_and_unknown_endpoints_are_404() {
     let replies = fake.replies(&twice);
     assert_eq!(replies.iter().map(|r| r.status).collect::<Vec<_>>(), [204, 400]);
 
-    let http = HttpBuilder::new(BOT_TOKEN).proxy(fake.api_base()).ratelimiter_disabled(true).build();
-    let err = ChannelId::new(CHANNEL_ID).pins(&http).await.expect_err("the fake knows no pins endpoint");
+    let err = ChannelId::new(CHANNEL_ID).pins(fake.http()).await.expect_err("the fake knows no pins endpoint");
     assert!(err.to_string().contains("404"), "{err}");
     let unexpected = fake.unexpected_requests();
     assert_eq!(unexpected.len(), 1);
@@ -370,11 +369,7 @@ async fn a_restarted_bot_identifies_again_and_a_dropped_connection_resumes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rest_answers_parse_as_serenity_models() {
     let fake = FakeDiscord::start().await;
-    let http = HttpBuilder::new(BOT_TOKEN)
-        .proxy(fake.api_base())
-        .ratelimiter_disabled(true)
-        .application_id(ApplicationId::new(APPLICATION_ID))
-        .build();
+    let http = fake.http();
     let gateway = http.get_bot_gateway().await.expect("bot gateway");
     assert_eq!(gateway.url, fake.gateway_url());
     assert_eq!(http.get_current_application_info().await.expect("application").id.get(), APPLICATION_ID);

@@ -195,6 +195,16 @@ impl FakeDiscord {
         self.shared.base.clone()
     }
 
+    /// A serenity `Http` aimed at the fake (proxy set, rate limiter off, application id known), as
+    /// the bot builds its own when `DISCORD_API_BASE` is set.
+    pub fn http(&self) -> serenity::all::Http {
+        serenity::all::HttpBuilder::new(BOT_TOKEN)
+            .proxy(self.api_base())
+            .ratelimiter_disabled(true)
+            .application_id(APPLICATION_ID.into())
+            .build()
+    }
+
     /// The gateway URL that `GET /gateway` hands out.
     pub fn gateway_url(&self) -> String {
         self.shared.ws_url()

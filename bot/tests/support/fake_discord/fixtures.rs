@@ -451,13 +451,19 @@ pub fn check_interaction(value: &Value) -> Interaction {
 /// Checks an op-0 dispatch `t`/`d` exactly as serenity's shard reads it, and that it is not the
 /// silent `Event::Unknown`.
 pub fn check_dispatch(event: &str, d: &Value) {
+    if let Err(err) = try_check_dispatch(event, d) {
+        panic!("fake Discord: {err}");
+    }
+}
+
+/// [`check_dispatch`] without the panic, for the server's own tasks.
+pub fn try_check_dispatch(event: &str, d: &Value) -> Result<(), String> {
     let payload = json!({ "op": 0, "s": 1, "t": event, "d": d });
-    match check::<GatewayEvent>(&format!("{event} dispatch"), &payload) {
-        GatewayEvent::Dispatch(_, parsed) if !matches!(parsed, Event::Unknown(_)) => {}
-        other => panic!(
-            "fake Discord: {event} dispatch parses as {other:?}, which serenity ignores\n{}",
-            serde_json::to_string_pretty(d).unwrap_or_default()
-        ),
+    let pretty = || serde_json::to_string_pretty(d).unwrap_or_default();
+    match serde_json::from_value::<GatewayEvent>(payload) {
+        Ok(GatewayEvent::Dispatch(_, parsed)) if !matches!(parsed, Event::Unknown(_)) => Ok(()),
+        Ok(other) => Err(format!("{event} dispatch parses as {other:?}, which serenity ignores\n{}", pretty())),
+        Err(err) => Err(format!("{event} dispatch does not parse as serenity's GatewayEvent: {err}\n{}", pretty())),
     }
 }
 

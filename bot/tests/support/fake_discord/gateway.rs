@@ -201,7 +201,11 @@ fn identify(shared: &Shared, gateway: &mut Gateway, connection: u64, d: &Value) 
     gateway.dispatch("READY", &ready);
     let wants_guilds = d["intents"].as_u64().unwrap_or(0) & 1 != 0;
     if gateway.send_guild_create && wants_guilds {
+        // The guild now holds the threads the bot made; check it again, as serenity will read it.
         let guild = shared.guild_create();
+        if let Err(problem) = fixtures::try_check_dispatch("GUILD_CREATE", &guild) {
+            shared.problem(problem);
+        }
         gateway.dispatch("GUILD_CREATE", &guild);
     }
 }
