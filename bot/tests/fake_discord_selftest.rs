@@ -283,6 +283,16 @@ async fn interactions_reach_the_handler_and_replies_are_recorded() {
     assert_eq!(bot.expect("component dm-button").await, "component dm-button by alice in dm");
     assert!(fake.wait_reply(&dm_click).await.is_success());
 
+    // A command in DMs: the response lands in the DM channel.
+    let dm_channel = fake.open_dm_channel(ALICE);
+    assert_eq!(Some(dm_channel), fake.dm_channel_of(ALICE), "the one DM channel the bot opened");
+    let in_dm = fake.slash_command(ALICE, dm_channel, "leaky", vec![]).await;
+    fake.wait_replies(&in_dm, 2).await;
+    assert_eq!(
+        fake.original_message(&in_dm).map(|m| (m.channel_id, m.content)),
+        Some((dm_channel, "private hand".into()))
+    );
+
     let auto =
         fake.autocomplete(ALICE, CHANNEL_ID, "ping", vec![Opt::choice("game", 0), Opt::focused("name", "al")]).await;
     let choices = fake.wait_reply(&auto).await;

@@ -265,6 +265,14 @@ impl FakeDiscord {
         }
     }
 
+    /// The DM channel between the bot and `user`, made now if the bot has not opened it yet (for a
+    /// test where the user runs a command in DMs first).
+    pub fn open_dm_channel(&self, user: FakeUser) -> u64 {
+        let channel = self.shared.lock().dm_channel(user.id);
+        self.shared.bump();
+        channel
+    }
+
     /// What the fake does with RESUME from now on.
     pub fn set_resume_policy(&self, policy: ResumePolicy) {
         self.shared.gateway().resume_policy = policy;
