@@ -10,7 +10,7 @@ use std::time::Duration;
 use serenity::all::{
     ButtonStyle, ChannelId, ChannelType, ClientBuilder, CommandInteraction, CommandOptionType, ComponentInteraction,
     Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateCommandOption, CreateEmbed, CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready,
     ShardManager, UserId,
@@ -392,10 +392,17 @@ async fn rest_answers_parse_as_serenity_models() {
     let text = channel.to_channel(&http).await.expect("channel").guild().expect("a guild channel");
     assert_eq!((text.name.as_str(), text.kind), ("saloon", ChannelType::Text));
 
-    let lobby = CreateMessage::new().content("lobby").button(CreateButton::new("join").label("Join"));
+    let embed = CreateEmbed::new()
+        .title("Martian 12s")
+        .description("Seats: alice, bob")
+        .field("Round", "1", true)
+        .footer(CreateEmbedFooter::new("table 7"))
+        .colour(0x0072b2);
+    let lobby = CreateMessage::new().content("lobby").embed(embed).button(CreateButton::new("join").label("Join"));
     let sent = channel.send_message(&http, lobby).await.expect("posted");
     let fetched = channel.message(&http, sent.id).await.expect("fetched");
     assert_eq!(fetched.components[0].components.len(), 1);
+    assert_eq!(fetched.embeds[0].fields[0].value, "1");
     let edited =
         channel.edit_message(&http, sent.id, EditMessage::new().content("lobby (2 seated)")).await.expect("edited");
     assert!(edited.edited_timestamp.is_some());

@@ -386,6 +386,11 @@ fn post_message(shared: &Shared, s: &mut Store, channel: u64, body: &Value, file
         return refusal;
     }
     let message = s.create_message(channel, body, files);
+    if let Some(m) = s.messages.get_mut(&message) {
+        // Only interaction replies can be ephemeral; Discord ignores the flag on a channel post.
+        m.flags &= !64;
+        m.ephemeral = false;
+    }
     message_answer(shared, s, message)
 }
 

@@ -347,10 +347,6 @@ impl State {
         self.next_id
     }
 
-    pub fn user(&self, id: u64) -> FakeUser {
-        self.users.iter().find(|u| u.id == id).copied().unwrap_or(FakeUser::new(id, "someone"))
-    }
-
     pub fn interaction_by_token(&mut self, token: &str) -> Option<&mut InteractionRecord> {
         self.interactions.values_mut().find(|i| i.token == token)
     }
