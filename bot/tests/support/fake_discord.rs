@@ -470,12 +470,18 @@ impl FakeDiscord {
         self.shared.lock().registrations.clone()
     }
 
-    /// The commands registered now: the latest guild registration for the test guild, or else the
-    /// latest global one.
+    /// The commands a user sees in the test guild now: those of the latest guild registration, then
+    /// those of the latest global one that the guild's do not override by name.
     pub fn commands(&self) -> Vec<Value> {
         let registrations = self.registrations();
-        let latest = |guild| registrations.iter().rev().find(|r| r.guild_id == guild);
-        latest(Some(GUILD_ID)).or_else(|| latest(None)).map(|r| r.commands.clone()).unwrap_or_default()
+        let latest = |guild| registrations.iter().rev().find(|r| r.guild_id == guild).map(|r| r.commands.clone());
+        let mut commands = latest(Some(GUILD_ID)).unwrap_or_default();
+        for global in latest(None).unwrap_or_default() {
+            if !commands.iter().any(|c| c["name"] == global["name"]) {
+                commands.push(global);
+            }
+        }
+        commands
     }
 
     /// A registered command by name.
