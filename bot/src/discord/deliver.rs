@@ -27,7 +27,12 @@ pub fn is_dm_closed(error: &serenity::Error) -> bool {
 ///
 /// # Errors
 /// Discord or storage failures.
-pub async fn post_board(http: &serenity::Http, tables: &Tables, table: TableId, narration: &[String]) -> Result<(), Error> {
+pub async fn post_board(
+    http: &serenity::Http,
+    tables: &Tables,
+    table: TableId,
+    narration: &[String],
+) -> Result<(), Error> {
     let snapshot = tables.snapshot(table).await?;
     let Some(mut place) = tables.store().place(table).await? else {
         tracing::warn!(%table, "table has no place on Discord; nothing posted");
@@ -122,6 +127,7 @@ async fn send_private(
 
 /// A private panel: the seat's own view (text and picture) and, when it must decide, the
 /// first step of its choices.
+#[derive(Debug)]
 pub struct Panel {
     /// The message text.
     pub content: String,
@@ -133,9 +139,9 @@ pub struct Panel {
 
 impl Panel {
     /// As an ephemeral interaction reply.
-    #[must_use]
     pub fn into_ephemeral(self) -> CreateInteractionResponseMessage {
-        let mut reply = CreateInteractionResponseMessage::new().ephemeral(true).content(self.content).components(self.rows);
+        let mut reply =
+            CreateInteractionResponseMessage::new().ephemeral(true).content(self.content).components(self.rows);
         if let Some(png) = self.png {
             reply = reply.add_file(png);
         }
@@ -173,7 +179,6 @@ pub async fn private_panel(tables: &Tables, table: TableId, user: UserId, lines:
 }
 
 /// A snapshot's board as an ephemeral reply with `note` on top (for stale clicks, `/status`).
-#[must_use]
 pub fn board_reply(snapshot: &Snapshot, note: &str) -> CreateInteractionResponseMessage {
     let content = post::clip(&format!("{note}\n{}", post::board_content(snapshot, &[])), 2000);
     let mut reply = CreateInteractionResponseMessage::new()

@@ -35,7 +35,6 @@ pub fn clip(text: &str, max: usize) -> String {
 }
 
 /// Allowed mentions: exactly these users, nobody else (no @everyone, no roles).
-#[must_use]
 pub fn only_users(users: &[UserId]) -> CreateAllowedMentions {
     CreateAllowedMentions::new().users(users.iter().filter(|u| u.0 != 0).map(|u| serenity::UserId::new(u.0)))
 }
@@ -117,7 +116,6 @@ pub fn board_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
 }
 
 /// The button opening the clicker's private panel.
-#[must_use]
 pub fn panel_button(table: TableId, label: &str) -> CreateButton {
     let id = ComponentId::Panel(table).encode().unwrap_or_default();
     CreateButton::new(id).label(label).style(ButtonStyle::Primary)
@@ -162,15 +160,17 @@ pub fn step_rows(
         }
     }
     let mut controls = Vec::new();
-    if choices.complete && !prefix.is_empty() {
-        if let Some(id) = ComponentId::Confirm { table, version, text: prefix.to_string() }.encode() {
-            controls.push(CreateButton::new(id).label("Confirm").style(ButtonStyle::Success));
-        }
+    let confirm = ComponentId::Confirm { table, version, text: prefix.to_string() };
+    if choices.complete
+        && !prefix.is_empty()
+        && let Some(id) = confirm.encode()
+    {
+        controls.push(CreateButton::new(id).label("Confirm").style(ButtonStyle::Success));
     }
-    if let Some(back) = back {
-        if let Some(id) = (ComponentId::Step { table, version, text: back.to_string() }).encode() {
-            controls.push(CreateButton::new(id).label("Back").style(ButtonStyle::Secondary));
-        }
+    if let Some(back) = back
+        && let Some(id) = (ComponentId::Step { table, version, text: back.to_string() }).encode()
+    {
+        controls.push(CreateButton::new(id).label("Back").style(ButtonStyle::Secondary));
     }
     if !controls.is_empty() {
         rows.push(CreateActionRow::Buttons(controls));
@@ -186,7 +186,9 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
     let seats: Vec<String> = snapshot
         .seats
         .iter()
-        .map(|s| if s.user.is_some() && s.user == snapshot.host { format!("{} (host)", s.name) } else { s.name.clone() })
+        .map(
+            |s| if s.user.is_some() && s.user == snapshot.host { format!("{} (host)", s.name) } else { s.name.clone() },
+        )
         .collect();
     let status = match snapshot.status {
         Status::Lobby => format!(
@@ -241,7 +243,6 @@ pub fn board_png(snapshot: &Snapshot) -> Option<CreateAttachment> {
 }
 
 /// The action log as a text file, for the end of a game.
-#[must_use]
 pub fn log_file(snapshot: &Snapshot, log: &[LogEntry]) -> CreateAttachment {
     let names = snapshot.names();
     let mut text = format!(

@@ -1,6 +1,8 @@
 //! What the table layer hands to a front end: views and narration, never a game state.
 
-use engines::{AnyGame, AnyView, Applied, Choices, GameKind, LegalAction, Narration, Outcome, Pending, Seat, SeatSet, Viewer};
+use engines::{
+    AnyGame, AnyView, Applied, Choices, GameKind, LegalAction, Narration, Outcome, Pending, Seat, SeatSet, Viewer,
+};
 
 use super::{Loaded, TableError, engine_of, log_entry, public_choices, secret_holders};
 use crate::store::{LogEntry, Origin, SeatRow, Status, TableId, TableRow, UserId};
