@@ -1,0 +1,449 @@
+//! Setup (§3), the round machine (§4.1–4.3) and the dispatch of every decision to its check
+//! and its effect. Every decision is validated by [`GunslingerGang::check`] before
+//! [`GunslingerGang::perform`] changes anything, so a refused action leaves the state as it was.
+
+use super::action::{Ability, Action, Piece, Role, Timing};
+use super::board::{self, Pos, Slot, Tile};
+use super::cards::{Card, Colour, Item, News, Underling, UnderlingSet};
+use super::events::Event;
+use super::state::{
+    BUILDINGS, Entry, GUNSLINGERS, GunslingerGang, Options, PLAYS_PER_ROUND, Phase, Player, STARTING_NEWS, Step, Town,
+    Used,
+};
+use crate::game::{RuleError, Seat, SetupError};
+use crate::rng::GameRng;
+
+/// A refusal in words.
+pub(crate) fn illegal(text: impl Into<String>) -> RuleError {
+    RuleError::Illegal(text.into())
+}
+
+impl GunslingerGang {
+    /// §3 Setup, with the RNG calls in the order the spec fixes.
+    pub(crate) fn new(options: &Options, players: usize, mut rng: GameRng) -> Result<Self, SetupError> {
+        validate(options, players)?;
+        let colours: Vec<Colour> =
+            if options.colours.is_empty() { Colour::ALL[..players].to_vec() } else { options.colours.clone() };
+        // Step 1 (R21): the table fixes the seats, so the seat shuffle becomes a draw of the first
+        // start player; play still passes left (seat + 1).
+        let start_seat = Seat(rng.below(players as u32) as u8);
+        // Step 2: fixed tiles, then the shuffled pool to face-up then facedown positions.
+        let slots = board::layout(players);
+        let mut pool = Tile::POOL;
+        rng.shuffle(&mut pool);
+        let mut tiles: Vec<Option<Tile>> =
+            slots.iter().map(|s| if let Slot::Fixed(tile) = s { Some(*tile) } else { None }).collect();
+        let mut next_tile = pool.into_iter();
+        for wanted in [Slot::RandomUp, Slot::RandomDown] {
+            for (i, slot) in slots.iter().enumerate() {
+                if *slot == wanted {
+                    tiles[i] = next_tile.next();
+                }
+            }
+        }
+        let unused_tiles: Vec<Tile> = next_tile.collect();
+        // Step 3: one item per position in reading order.
+        let mut items = options.items.items().to_vec();
+        rng.shuffle(&mut items);
+        let item_leftover = items.split_off(slots.len());
+        let mut towns: Vec<Town> = slots
+            .iter()
+            .zip(tiles)
+            .zip(items)
+            .map(|((slot, tile), item)| {
+                Town::new(tile.expect("every position got a tile"), *slot != Slot::RandomDown, Some(item))
+            })
+            .collect();
+        // Step 4: the News deck, 3 each, one at a time from seat 0.
+        let mut deck: Vec<News> = News::all().collect();
+        rng.shuffle(&mut deck);
+        let mut hands = vec![Vec::new(); players];
+        for i in 0..STARTING_NEWS * players {
+            hands[i % players].push(deck.remove(0));
+        }
+        // Step 5: starting outlaws on every face-up town.
+        let per_town = board::starting_outlaws(players);
+        let mut on_board = 0;
+        for town in towns.iter_mut().filter(|t| t.face_up) {
+            for seat in 0..players {
+                town.outlaws[seat] = per_town;
+            }
+            on_board += per_town;
+        }
+        let players: Vec<Player> = colours
+            .into_iter()
+            .zip(hands)
+            .map(|(colour, news)| Player {
+                colour,
+                vp: 0,
+                supply: GUNSLINGERS - on_board,
+                hand: UnderlingSet::FULL,
+                resolved: UnderlingSet::default(),
+                news,
+                items: Vec::new(),
+                dynamite_spent: false,
+                used: Used::default(),
+                resigned: false,
+            })
+            .collect();
+        // Steps 6–7.
+        let mut game = Self {
+            options: options.clone(),
+            players,
+            towns,
+            deck,
+            discard: Vec::new(),
+            removed: Vec::new(),
+            item_leftover,
+            unused_tiles,
+            buildings: BUILDINGS,
+            round: 1,
+            phase: Phase::Planning,
+            start_seat,
+            current: start_seat,
+            plays_done: 0,
+            resolving: None,
+            last_scoring: None,
+            result: None,
+            rng,
+        };
+        game.start_round(&mut Vec::new());
+        Ok(game)
+    }
+
+    /// §4.1 ROUND_START.
+    pub(crate) fn start_round(&mut self, events: &mut Vec<Event>) {
+        for player in &mut self.players {
+            player.hand = UnderlingSet::FULL;
+            player.resolved = UnderlingSet::default();
+            player.used = Used::default();
+        }
+        self.current = self.start_seat;
+        self.plays_done = 0;
+        self.phase = Phase::Planning;
+        events.push(Event::RoundStarted { round: self.round, start_seat: self.start_seat });
+    }
+
+    /// The seat that must decide now (meaningless once finished).
+    pub(crate) fn pending_seat(&self) -> Seat {
+        self.resolving.map_or(self.current, |r| r.seat)
+    }
+
+    /// Checks, then applies, a whole action and everything automatic after it.
+    pub(crate) fn act(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        if self.phase == Phase::Finished {
+            return Err(RuleError::Finished);
+        }
+        if seat.index() >= self.players.len() {
+            return Err(illegal(format!("there is no seat {seat} at this table")));
+        }
+        if action == Action::Resign {
+            if self.player(seat).resigned {
+                return Err(illegal("you have already resigned"));
+            }
+            self.player_mut(seat).resigned = true;
+            events.push(Event::Resigned { seat });
+            self.settle(events);
+            return Ok(());
+        }
+        let pending = self.pending_seat();
+        if seat != pending {
+            return Err(RuleError::NotYourTurn { waiting: format!("{} ({pending})", self.colour(pending)) });
+        }
+        self.check(seat, &action)?;
+        self.perform(seat, action, events);
+        self.settle(events);
+        Ok(())
+    }
+
+    /// Runs what needs no decision: automatic skips (§4.3 step 3), Scoring when the stacks are
+    /// empty, single legal actions (G2) and the defaults of resigned seats.
+    fn settle(&mut self, events: &mut Vec<Event>) {
+        loop {
+            match self.phase {
+                Phase::Finished => return,
+                Phase::Planning => {
+                    if !self.player(self.current).resigned {
+                        return;
+                    }
+                    let seat = self.current;
+                    let action = self.default_action(seat).expect("Planning always has a play");
+                    self.perform(seat, action, events);
+                    continue;
+                }
+                Phase::Resolution => {}
+            }
+            if self.resolving.is_none() {
+                if self.towns.iter().all(|t| t.stack.is_empty()) {
+                    self.score_round(events);
+                    continue;
+                }
+                if !self.has_reveal(self.current) {
+                    events.push(Event::Skipped { seat: self.current, chosen: false });
+                    self.current = self.next_seat(self.current);
+                    continue;
+                }
+            }
+            let seat = self.pending_seat();
+            let action = if self.player(seat).resigned {
+                self.default_action(seat)
+            } else {
+                let legal = self.legal(seat);
+                if legal.len() == 1 { legal.first().copied() } else { None }
+            };
+            let Some(action) = action else { return };
+            events.push(Event::Automatic { seat, action: action.to_string() });
+            self.perform(seat, action, events);
+        }
+    }
+
+    /// Whether `seat` may take any reveal action on its Resolution turn.
+    fn has_reveal(&self, seat: Seat) -> bool {
+        self.face_up().any(|t| self.check_reveal(seat, t, false).is_ok() || self.check_reveal(seat, t, true).is_ok())
+    }
+
+    /// Every legal action of `seat` now, in menu order.
+    pub(crate) fn legal(&self, seat: Seat) -> Vec<Action> {
+        if self.phase == Phase::Finished || seat.index() >= self.players.len() || seat != self.pending_seat() {
+            return Vec::new();
+        }
+        let mut out = self.candidates(seat);
+        out.retain(|a| self.check(seat, a).is_ok());
+        out
+    }
+
+    /// A superset of the legal actions of the current decision, in menu order.
+    fn candidates(&self, seat: Seat) -> Vec<Action> {
+        let towns: Vec<Pos> = self.face_up().collect();
+        let colours: Vec<Colour> = self.players.iter().map(|p| p.colour).collect();
+        let Some(r) = self.resolving else {
+            if self.phase == Phase::Planning {
+                return self.play_candidates(seat, &towns);
+            }
+            let mut out: Vec<Action> = towns.iter().map(|t| Action::Reveal(*t)).collect();
+            out.extend(towns.iter().map(|t| Action::RevealSecond(*t)));
+            out.push(Action::Skip);
+            return out;
+        };
+        let mut out = Vec::new();
+        let roles = || Role::ALL.into_iter();
+        match r.step {
+            Step::Timing => out.extend(Timing::ALL.map(Action::Timing)),
+            Step::Ability => out.extend(Ability::ALL.map(Action::Use)),
+            Step::Hustle { .. } => {
+                out.extend(towns.iter().flat_map(|t| Piece::ALL.map(|kind| Action::Move { from: *t, kind })));
+                out.extend(roles().map(Action::Promote));
+                out.extend(roles().map(Action::Demote));
+                out.extend(colours.iter().flat_map(|c| towns.iter().map(|t| Action::Lasso { player: *c, to: *t })));
+            }
+            Step::Ambush => out.extend(colours.iter().map(|c| Action::Ambush(*c))),
+            Step::Elect { .. } => out.extend(roles().map(Action::Elect)),
+            Step::Push { .. } => {
+                out.extend(colours.iter().flat_map(|c| towns.iter().map(|t| Action::Push { player: *c, to: *t })));
+            }
+            Step::Drive => {
+                let have = self.town(r.town).outlaws[seat.index()];
+                out.extend(towns.iter().flat_map(|t| (1..=have).map(|count| Action::Drive { to: *t, count })));
+            }
+            Step::Blast { .. } => out.extend(colours.iter().map(|c| Action::Blast(*c))),
+            Step::Rail { .. } => {
+                out.extend(towns.iter().flat_map(|t| Piece::ALL.map(|kind| Action::Rail { from: *t, kind })));
+            }
+            Step::SwearIn => out.extend(roles().map(Action::SwearIn)),
+            Step::Turncoat => out.extend(colours.iter().map(|c| Action::Turncoat(*c))),
+        }
+        out.push(Action::Done);
+        out
+    }
+
+    fn play_candidates(&self, seat: Seat, towns: &[Pos]) -> Vec<Action> {
+        let player = self.player(seat);
+        let news: Vec<Option<News>> = std::iter::once(None).chain(player.news.iter().copied().map(Some)).collect();
+        let mut out = Vec::new();
+        for card in player.hand.iter() {
+            for town in towns {
+                for news in &news {
+                    for under_top in [false, true] {
+                        out.push(Action::Play { card, town: *town, news: *news, under_top });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `action` is legal for `seat`, the pending seat, now; the error says why not.
+    pub(crate) fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        match (self.phase, self.resolving) {
+            (Phase::Finished, _) => Err(RuleError::Finished),
+            (Phase::Planning, _) => match *action {
+                Action::Play { card, town, news, under_top } => self.check_play(seat, card, town, news, under_top),
+                _ => Err(illegal("it is Planning: play an underling (play <card> <town> <news|none> [under])")),
+            },
+            (Phase::Resolution, None) => match *action {
+                Action::Reveal(town) => self.check_reveal(seat, town, false),
+                Action::RevealSecond(town) => self.check_reveal(seat, town, true),
+                Action::Skip => self.check_skip(seat),
+                _ => Err(illegal("it is your Resolution turn: reveal one of your entries (§4.3)")),
+            },
+            (Phase::Resolution, Some(r)) => self.check_step(seat, &r, action),
+        }
+    }
+
+    /// Applies a legal action (checked by [`Self::check`]).
+    pub(crate) fn perform(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) {
+        match action {
+            Action::Play { card, town, news, under_top } => self.play(seat, card, town, news, under_top, events),
+            Action::Reveal(town) => self.reveal(seat, town, false, events),
+            Action::RevealSecond(town) => self.reveal(seat, town, true, events),
+            Action::Skip => {
+                events.push(Event::Skipped { seat, chosen: true });
+                self.current = self.next_seat(seat);
+            }
+            Action::Resign => {}
+            other => self.perform_step(seat, other, events),
+        }
+    }
+
+    /// The safe default for `seat` (spec §8 leaves it open; Designed): the first play in menu
+    /// order (lowest card, first town, no News, on top); `skip` when allowed, else the first
+    /// reveal; `keep` the News Story; ability B (a hire, no further decisions); `done`; and for a
+    /// mandatory target the first colour in seat order.
+    pub(crate) fn default_action(&self, seat: Seat) -> Option<Action> {
+        let legal = self.legal(seat);
+        let preferred = match self.resolving.map(|r| r.step) {
+            None => Action::Skip,
+            Some(Step::Timing) => Action::Timing(Timing::Keep),
+            Some(Step::Ability) => Action::Use(Ability::B),
+            Some(_) => Action::Done,
+        };
+        if legal.contains(&preferred) { Some(preferred) } else { legal.first().copied() }
+    }
+
+    /// §4.2: whether `seat` may play `card` to `town`.
+    fn check_play(
+        &self,
+        seat: Seat,
+        card: Underling,
+        town: Pos,
+        news: Option<News>,
+        under_top: bool,
+    ) -> Result<(), RuleError> {
+        let player = self.player(seat);
+        if !player.hand.contains(card) {
+            return Err(illegal(format!("{} is not in your hand", card.name())));
+        }
+        if !self.is_town(town) {
+            return Err(illegal(format!("{town} is not a face-up town; underlings go only to towns (R18)")));
+        }
+        if let Some(news) = news
+            && !player.news.contains(&news)
+        {
+            return Err(illegal(format!("{news} is not in your News hand")));
+        }
+        if under_top {
+            if !player.holds(Item::SecretPassage) {
+                return Err(illegal("only Secret Passage (I13) plays beneath the top entry (R34)"));
+            }
+            if player.used.secret_passage {
+                return Err(illegal("Secret Passage was already used this round (I13)"));
+            }
+            if self.town(town).stack.is_empty() {
+                return Err(illegal(format!(
+                    "the stack at {town} is empty; Secret Passage needs an entry to slip under"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// §4.2 `PlayUnderling`.
+    fn play(
+        &mut self,
+        seat: Seat,
+        card: Underling,
+        town: Pos,
+        news: Option<News>,
+        under_top: bool,
+        events: &mut Vec<Event>,
+    ) {
+        let player = self.player_mut(seat);
+        player.hand.remove(card);
+        if let Some(news) = news {
+            player.news.retain(|n| *n != news);
+        }
+        if under_top {
+            player.used.secret_passage = true;
+        }
+        let colour = player.colour;
+        let entry = Entry { owner: seat, card, news };
+        let stack = &mut self.town_mut(town).stack;
+        if under_top {
+            stack.insert(stack.len() - 1, entry);
+        } else {
+            stack.push(entry);
+        }
+        events.push(Event::Played { seat, town, news: news.is_some(), under_top });
+        events.push(Event::PlayedCard { seat, card: Card { colour, underling: card }, news, town });
+        self.plays_done += 1;
+        self.current = self.next_seat(seat);
+        if usize::from(self.plays_done) == usize::from(PLAYS_PER_ROUND) * self.players.len() {
+            self.phase = Phase::Resolution;
+            self.current = self.start_seat;
+            events.push(Event::ResolutionStarted);
+        }
+    }
+
+    /// §4.3: `Reveal{town}` or, with `second`, `RevealSecond{town}`.
+    pub(crate) fn check_reveal(&self, seat: Seat, town: Pos, second: bool) -> Result<(), RuleError> {
+        if !self.is_town(town) {
+            return Err(illegal(format!("{town} is not a face-up town")));
+        }
+        let stack = &self.town(town).stack;
+        if !second {
+            return match stack.last() {
+                Some(top) if top.owner == seat => Ok(()),
+                Some(_) => Err(illegal(format!("the top entry at {town} is not yours (R19)"))),
+                None => Err(illegal(format!("the stack at {town} is empty"))),
+            };
+        }
+        let player = self.player(seat);
+        if !player.holds(Item::ForgedOrders) {
+            return Err(illegal("only Forged Orders (I14) reveals a second entry"));
+        }
+        if player.used.forged_orders {
+            return Err(illegal("Forged Orders was already used this round (I14)"));
+        }
+        match stack.len().checked_sub(2).map(|i| stack[i]) {
+            Some(entry) if entry.owner == seat => Ok(()),
+            Some(_) => Err(illegal(format!("the second entry from the top at {town} is not yours"))),
+            None => Err(illegal(format!("the stack at {town} has fewer than two entries"))),
+        }
+    }
+
+    /// R36: `Skip` only without a top entry but with a `RevealSecond`.
+    fn check_skip(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.face_up().any(|t| self.check_reveal(seat, t, false).is_ok()) {
+            return Err(illegal("you have a top entry, so you must reveal (R19, R36)"));
+        }
+        Ok(())
+    }
+}
+
+/// Player count and options (§1, §2.5, §3 step 1).
+fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
+    if !(2..=4).contains(&players) {
+        return Err(SetupError::PlayerCount { game: "Gunslinger Gang", min: 2, max: 4, got: players });
+    }
+    let colours = &options.colours;
+    if !colours.is_empty() {
+        let distinct = colours.iter().enumerate().all(|(i, c)| !colours[..i].contains(c));
+        if colours.len() != players || !distinct {
+            return Err(SetupError::BadOption {
+                option: "colours".into(),
+                reason: format!("give {players} different colours (Red, Blue, Green, Yellow), one per seat"),
+            });
+        }
+    }
+    Ok(())
+}
