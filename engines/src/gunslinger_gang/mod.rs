@@ -19,9 +19,9 @@ mod view;
 #[cfg(test)]
 mod fixtures;
 #[cfg(test)]
-mod scenarios;
+mod scenarios_scoring;
 #[cfg(test)]
-mod tests;
+mod scenarios_turns;
 
 pub use action::{Ability, Action, Piece, Role, Timing};
 pub use board::{Pos, Tile};

@@ -22,8 +22,7 @@ impl GunslingerGang {
     /// §3 Setup, with the RNG calls in the order the spec fixes.
     pub(crate) fn new(options: &Options, players: usize, mut rng: GameRng) -> Result<Self, SetupError> {
         validate(options, players)?;
-        let colours: Vec<Colour> =
-            if options.colours.is_empty() { Colour::ALL[..players].to_vec() } else { options.colours.clone() };
+        let colours = options.colours_or_default(players);
         // Step 1 (R21): the table fixes the seats, so the seat shuffle becomes a draw of the first
         // start player; play still passes left (seat + 1).
         let start_seat = Seat(rng.below(players as u32) as u8);

@@ -138,7 +138,7 @@ impl GunslingerGang {
     }
 
     /// §6.2 step 1 for one town: the controller's VP.
-    fn town_vp(&self, pos: Pos, control: Control) -> u32 {
+    pub(crate) fn town_vp(&self, pos: Pos, control: Control) -> u32 {
         let Some(seat) = control.controller else { return 0 };
         let town = self.town(pos);
         let tile = town.tile;

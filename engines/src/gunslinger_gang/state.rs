@@ -52,6 +52,14 @@ pub struct Options {
     pub colours: Vec<Colour>,
 }
 
+impl Options {
+    /// The colour of each seat: as chosen, else Red, Blue, Green, Yellow in seat order.
+    #[must_use]
+    pub fn colours_or_default(&self, players: usize) -> Vec<Colour> {
+        if self.colours.is_empty() { Colour::ALL[..players.min(4)].to_vec() } else { self.colours.clone() }
+    }
+}
+
 /// Once-per-round item uses (§2.5), reset at Round start.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Used {
