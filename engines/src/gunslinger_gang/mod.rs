@@ -22,6 +22,8 @@ mod fixtures;
 mod scenarios_scoring;
 #[cfg(test)]
 mod scenarios_turns;
+#[cfg(test)]
+mod tests_cards;
 
 pub use action::{Ability, Action, Piece, Role, Timing};
 pub use board::{Pos, Tile};
