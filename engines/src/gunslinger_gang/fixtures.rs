@@ -156,6 +156,14 @@ impl GunslingerGang {
         self
     }
 
+    /// Every position face up, as after Founding.
+    pub(crate) fn with_all_founded(&mut self) -> &mut Self {
+        for town in &mut self.towns {
+            town.face_up = true;
+        }
+        self
+    }
+
     /// The round and its start player.
     pub(crate) fn with_round(&mut self, round: u8, start: Seat) -> &mut Self {
         self.round = round;

@@ -24,6 +24,8 @@ mod scenarios_scoring;
 mod scenarios_turns;
 #[cfg(test)]
 mod tests_cards;
+#[cfg(test)]
+mod tests_game;
 
 pub use action::{Ability, Action, Piece, Role, Timing};
 pub use board::{Pos, Tile};

@@ -252,7 +252,7 @@ impl GunslingerGang {
     }
 
     /// §6.4: item and News VP, then the standings with every tie-break.
-    fn end_game(&mut self, events: &mut Vec<Event>) {
+    pub(crate) fn end_game(&mut self, events: &mut Vec<Event>) {
         let mut lines = Vec::new();
         for seat in self.seats() {
             let player = self.player(seat);
