@@ -243,8 +243,8 @@ fn martian_12s() {
 fn gunslinger_gang() {
     use serde_json::json;
     run::<engines::gunslinger_gang::GunslingerGang>(&Plan {
-        games: 30,
-        deep: 30,
+        games: 1_500,
+        deep: 90,
         options: vec![json!({}), json!({"items": "no_red"})],
     });
 }

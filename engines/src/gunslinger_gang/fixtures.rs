@@ -7,7 +7,7 @@ use super::action::Action;
 use super::board::{self, Pos, Slot, Tile};
 use super::cards::{Item, News, Underling, UnderlingSet};
 use super::events::Event;
-use super::state::{BUILDINGS, Entry, GUNSLINGERS, GunslingerGang, ItemSet, Options, Phase, Player, Town, Used};
+use super::state::{BUILDINGS, Entry, GUNSLINGERS, GunslingerGang, ItemSet, Options, Phase, Player, Town};
 use crate::game::{Game, Seat};
 use crate::rng::GameRng;
 
@@ -48,21 +48,7 @@ pub(crate) fn blank(players: usize) -> GunslingerGang {
     let players = options.colours_or_default(players);
     let mut game = GunslingerGang {
         options,
-        players: players
-            .into_iter()
-            .map(|colour| Player {
-                colour,
-                vp: 0,
-                supply: GUNSLINGERS,
-                hand: UnderlingSet::FULL,
-                resolved: UnderlingSet::default(),
-                news: Vec::new(),
-                items: Vec::new(),
-                dynamite_spent: false,
-                used: Used::default(),
-                resigned: false,
-            })
-            .collect(),
+        players: players.into_iter().map(|colour| Player::new(colour, GUNSLINGERS, Vec::new())).collect(),
         towns,
         deck: News::all().collect(),
         discard: Vec::new(),

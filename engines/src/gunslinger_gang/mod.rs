@@ -12,6 +12,7 @@ mod news;
 mod reveal;
 mod rules;
 mod scoring;
+mod setup;
 mod state;
 mod underlings;
 mod view;

@@ -20,7 +20,14 @@ impl GunslingerGang {
     /// `event` in a sentence.
     pub(crate) fn sentence(&self, event: &Event, names: &[String]) -> String {
         let who = |seat: Seat| self.who(seat, names);
-        match event {
+        self.turn_sentence(event, &who)
+            .or_else(|| self.effect_sentence(event, &who))
+            .unwrap_or_else(|| self.score_sentence(event, &who))
+    }
+
+    /// Rounds, plays, reveals and their steps.
+    fn turn_sentence(&self, event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String> {
+        Some(match event {
             Event::RoundStarted { round, start_seat } => {
                 format!("Round {round} begins; {} is the start player.", who(*start_seat))
             }
@@ -61,6 +68,17 @@ impl GunslingerGang {
                 };
                 format!("{} uses {what}.", who(*seat))
             }
+            Event::Kept { seat, story } => format!("{} takes {story} back into hand.", who(*seat)),
+            Event::Resolved { seat, card } => format!("{}'s {} is resolved.", who(*seat), card.underling.name()),
+            Event::Resigned { seat } => format!("{} resigns; their decisions now take the defaults.", who(*seat)),
+            Event::Automatic { seat, action } => format!("Automatically for {}: {action}.", who(*seat)),
+            _ => return None,
+        })
+    }
+
+    /// What abilities, News Stories and items did.
+    fn effect_sentence(&self, event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String> {
+        Some(match event {
             Event::Moved { seat, from, to, kind } => {
                 format!("{} moves a {} from {from} to {to} (now an outlaw).", who(*seat), kind.word())
             }
@@ -85,16 +103,7 @@ impl GunslingerGang {
             }
             Event::Wagered { seat, town } => format!("{} wagers on {town} (+2 VP if they control it).", who(*seat)),
             Event::Flagged { town, story } => format!("{story} at {town} this round."),
-            Event::Building { town, value: 0, reason } => format!("No building left for {town} ({reason:?})."),
-            Event::Building { town, value, reason } => match reason {
-                BuildingReason::Boomtown => format!("Boomtown: a {value} VP building rises at {town}."),
-                BuildingReason::Growth => format!("Growth: a {value} VP building at {town}."),
-                BuildingReason::Founding => format!("A {value} VP building at the new town {town}."),
-            },
             Event::NoEffect { seat, what } => format!("{}: {what}; no effect.", who(*seat)),
-            Event::ItemClaimed { seat, town, item } => {
-                format!("{} claims {} ({item}) at {town}.", who(*seat), item.name())
-            }
             Event::Bonus { seat, vp, why } => {
                 let why = match why {
                     Bonus::TinStar => "Tin Star",
@@ -107,8 +116,22 @@ impl GunslingerGang {
             Event::DrewCard { news, .. } => format!("You drew {news} {}.", news.title()),
             Event::DrawLost { seat } => format!("{}'s draw is lost.", who(*seat)),
             Event::Reshuffled { cards } => format!("The discard pile is reshuffled ({cards} cards)."),
-            Event::Kept { seat, story } => format!("{} takes {story} back into hand.", who(*seat)),
-            Event::Resolved { seat, card } => format!("{}'s {} is resolved.", who(*seat), card.underling.name()),
+            _ => return None,
+        })
+    }
+
+    /// Scoring, Growth, Founding and the end.
+    fn score_sentence(&self, event: &Event, who: &dyn Fn(Seat) -> String) -> String {
+        match event {
+            Event::Building { town, value: 0, reason } => format!("No building left for {town} ({reason:?})."),
+            Event::Building { town, value, reason } => match reason {
+                BuildingReason::Boomtown => format!("Boomtown: a {value} VP building rises at {town}."),
+                BuildingReason::Growth => format!("Growth: a {value} VP building at {town}."),
+                BuildingReason::Founding => format!("A {value} VP building at the new town {town}."),
+            },
+            Event::ItemClaimed { seat, town, item } => {
+                format!("{} claims {} ({item}) at {town}.", who(*seat), item.name())
+            }
             Event::TownScored { town, control, vp } => match (control.controller, control.how) {
                 (Some(seat), How::Lawman) => format!("{town}: {} controls by lawman, {vp} VP.", who(seat)),
                 (Some(seat), _) => {
@@ -125,8 +148,8 @@ impl GunslingerGang {
                 let lines: Vec<String> = result.lines.iter().map(|l| format!("{} {} VP", who(l.seat), l.vp)).collect();
                 format!("The game is over: {}.", lines.join(", "))
             }
-            Event::Resigned { seat } => format!("{} resigns; their decisions now take the defaults.", who(*seat)),
-            Event::Automatic { seat, action } => format!("Automatically for {}: {action}.", who(*seat)),
+            // Every other event is narrated by `turn_sentence` or `effect_sentence`.
+            other => format!("{other:?}"),
         }
     }
 

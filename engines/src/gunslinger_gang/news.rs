@@ -21,14 +21,14 @@ impl GunslingerGang {
                 self.place_building(town, 2, BuildingReason::Boomtown, events);
                 None
             }
-            Title::GoldStrike => {
-                self.town_mut(town).gold_strike = true;
-                events.push(Event::Flagged { town, story: Title::GoldStrike });
-                None
-            }
-            Title::MineCollapse => {
-                self.town_mut(town).collapse = true;
-                events.push(Event::Flagged { town, story: Title::MineCollapse });
+            title @ (Title::GoldStrike | Title::MineCollapse) => {
+                let t = self.town_mut(town);
+                if title == Title::GoldStrike {
+                    t.gold_strike = true
+                } else {
+                    t.collapse = true
+                }
+                events.push(Event::Flagged { town, story: title });
                 None
             }
             Title::Reinforcements => {
@@ -56,11 +56,7 @@ impl GunslingerGang {
                 None
             }
             Title::StagecoachRobbery => {
-                if self.town(town).item.is_some() {
-                    self.claim(seat, town, events);
-                } else {
-                    events.push(Event::NoEffect { seat, what: format!("Stagecoach Robbery: no item at {town}") });
-                }
+                self.stagecoach(seat, town, events);
                 None
             }
         };
@@ -73,6 +69,15 @@ impl GunslingerGang {
                 true
             }
             None => false,
+        }
+    }
+
+    /// Stagecoach Robbery: claims the unclaimed item here, if any (R39: it acts at once).
+    fn stagecoach(&mut self, seat: Seat, town: Pos, events: &mut Vec<Event>) {
+        if self.town(town).item.is_some() {
+            self.claim(seat, town, events);
+        } else {
+            events.push(Event::NoEffect { seat, what: format!("Stagecoach Robbery: no item at {town}") });
         }
     }
 

@@ -1,17 +1,13 @@
-//! Setup (§3), the round machine (§4.1–4.3) and the dispatch of every decision to its check
+//! The round machine (§4.1–4.3) and the dispatch of every decision to its check
 //! and its effect. Every decision is validated by [`GunslingerGang::check`] before
 //! [`GunslingerGang::perform`] changes anything, so a refused action leaves the state as it was.
 
 use super::action::{Ability, Action, Piece, Role, Timing};
-use super::board::{self, Pos, Slot, Tile};
+use super::board::Pos;
 use super::cards::{Card, Colour, Item, News, Underling, UnderlingSet};
 use super::events::Event;
-use super::state::{
-    BUILDINGS, Entry, GUNSLINGERS, GunslingerGang, Options, PLAYS_PER_ROUND, Phase, Player, STARTING_NEWS, Step, Town,
-    Used,
-};
-use crate::game::{RuleError, Seat, SetupError};
-use crate::rng::GameRng;
+use super::state::{Entry, GunslingerGang, PLAYS_PER_ROUND, Phase, Step, Used};
+use crate::game::{RuleError, Seat};
 
 /// A refusal in words.
 pub(crate) fn illegal(text: impl Into<String>) -> RuleError {
@@ -19,97 +15,6 @@ pub(crate) fn illegal(text: impl Into<String>) -> RuleError {
 }
 
 impl GunslingerGang {
-    /// §3 Setup, with the RNG calls in the order the spec fixes.
-    pub(crate) fn new(options: &Options, players: usize, mut rng: GameRng) -> Result<Self, SetupError> {
-        validate(options, players)?;
-        let colours = options.colours_or_default(players);
-        // Step 1 (R21): the table fixes the seats, so the seat shuffle becomes a draw of the first
-        // start player; play still passes left (seat + 1).
-        let start_seat = Seat(rng.below(players as u32) as u8);
-        // Step 2: fixed tiles, then the shuffled pool to face-up then facedown positions.
-        let slots = board::layout(players);
-        let mut pool = Tile::POOL;
-        rng.shuffle(&mut pool);
-        let mut tiles: Vec<Option<Tile>> =
-            slots.iter().map(|s| if let Slot::Fixed(tile) = s { Some(*tile) } else { None }).collect();
-        let mut next_tile = pool.into_iter();
-        for wanted in [Slot::RandomUp, Slot::RandomDown] {
-            for (i, slot) in slots.iter().enumerate() {
-                if *slot == wanted {
-                    tiles[i] = next_tile.next();
-                }
-            }
-        }
-        let unused_tiles: Vec<Tile> = next_tile.collect();
-        // Step 3: one item per position in reading order.
-        let mut items = options.items.items().to_vec();
-        rng.shuffle(&mut items);
-        let item_leftover = items.split_off(slots.len());
-        let mut towns: Vec<Town> = slots
-            .iter()
-            .zip(tiles)
-            .zip(items)
-            .map(|((slot, tile), item)| {
-                Town::new(tile.expect("every position got a tile"), *slot != Slot::RandomDown, Some(item))
-            })
-            .collect();
-        // Step 4: the News deck, 3 each, one at a time from seat 0.
-        let mut deck: Vec<News> = News::all().collect();
-        rng.shuffle(&mut deck);
-        let mut hands = vec![Vec::new(); players];
-        for i in 0..STARTING_NEWS * players {
-            hands[i % players].push(deck.remove(0));
-        }
-        // Step 5: starting outlaws on every face-up town.
-        let per_town = board::starting_outlaws(players);
-        let mut on_board = 0;
-        for town in towns.iter_mut().filter(|t| t.face_up) {
-            for seat in 0..players {
-                town.outlaws[seat] = per_town;
-            }
-            on_board += per_town;
-        }
-        let players: Vec<Player> = colours
-            .into_iter()
-            .zip(hands)
-            .map(|(colour, news)| Player {
-                colour,
-                vp: 0,
-                supply: GUNSLINGERS - on_board,
-                hand: UnderlingSet::FULL,
-                resolved: UnderlingSet::default(),
-                news,
-                items: Vec::new(),
-                dynamite_spent: false,
-                used: Used::default(),
-                resigned: false,
-            })
-            .collect();
-        // Steps 6–7.
-        let mut game = Self {
-            options: options.clone(),
-            players,
-            towns,
-            deck,
-            discard: Vec::new(),
-            removed: Vec::new(),
-            item_leftover,
-            unused_tiles,
-            buildings: BUILDINGS,
-            round: 1,
-            phase: Phase::Planning,
-            start_seat,
-            current: start_seat,
-            plays_done: 0,
-            resolving: None,
-            last_scoring: None,
-            result: None,
-            rng,
-        };
-        game.start_round(&mut Vec::new());
-        Ok(game)
-    }
-
     /// §4.1 ROUND_START.
     pub(crate) fn start_round(&mut self, events: &mut Vec<Event>) {
         for player in &mut self.players {
@@ -427,22 +332,4 @@ impl GunslingerGang {
         }
         Ok(())
     }
-}
-
-/// Player count and options (§1, §2.5, §3 step 1).
-fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
-    if !(2..=4).contains(&players) {
-        return Err(SetupError::PlayerCount { game: "Gunslinger Gang", min: 2, max: 4, got: players });
-    }
-    let colours = &options.colours;
-    if !colours.is_empty() {
-        let distinct = colours.iter().enumerate().all(|(i, c)| !colours[..i].contains(c));
-        if colours.len() != players || !distinct {
-            return Err(SetupError::BadOption {
-                option: "colours".into(),
-                reason: format!("give {players} different colours (Red, Blue, Green, Yellow), one per seat"),
-            });
-        }
-    }
-    Ok(())
 }

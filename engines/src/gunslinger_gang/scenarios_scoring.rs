@@ -179,9 +179,8 @@ fn s2_growth_in_reading_order_with_3vp_buildings() {
     g.check_invariants().expect("invariants");
 }
 
-/// S3 — R7, R24, §2.2.
-#[test]
-fn s3_founding_after_round_2_and_new_adjacency() {
+/// S3's table at the end of round 2, before Scoring.
+fn s3_table() -> GunslingerGang {
     let mut g = blank(2);
     g.with_tile("A1", Tile::Gold, true)
         .with_tile("C2", Tile::Ruby, true)
@@ -202,7 +201,13 @@ fn s3_founding_after_round_2_and_new_adjacency() {
         .with_pieces("C2", RED, 2, false, false)
         .with_pieces("C2", BLUE, 2, false, false)
         .with_resolution(BLUE, &[]);
-    let mut g = g.build();
+    g.build()
+}
+
+/// S3 — R7, R24, §2.2.
+#[test]
+fn s3_founding_after_round_2_and_new_adjacency() {
+    let mut g = s3_table();
     // Facedown tiles and items are secret before Founding (R7).
     let public = serde_json::to_string(&g.view(Viewer::Public)).expect("json");
     assert!(!public.contains("DIAMOND") && !public.contains("I11"), "{public}");
@@ -234,8 +239,13 @@ fn s3_founding_after_round_2_and_new_adjacency() {
     }
     assert_eq!(pairs, ["A1-B1", "A1-A2", "B1-C1", "B1-B2", "C1-C2", "A2-B2", "B2-C2"]);
     g.check_invariants().expect("invariants");
+}
 
-    // Follow-up: Red reveals a Rancher at C1 and uses A.
+/// S3 follow-up: moves into a founded town come only from its new orthogonal neighbours.
+#[test]
+fn s3_follow_up_moves_into_a_founded_town() {
+    let mut g = s3_table();
+    g.run_scoring();
     g.with_resolution(RED, &[("C1", RED, Underling::Rancher, None), ("A1", BLUE, Underling::Kid, None)]);
     let mut g = g.build();
     g.run(RED, "reveal C1");

@@ -169,29 +169,7 @@ pub struct View {
 impl GunslingerGang {
     pub(crate) fn make_view(&self, viewer: Viewer) -> View {
         let finished = self.phase == Phase::Finished;
-        let wanted = self.most_wanted();
-        let players = self
-            .seats()
-            .map(|seat| {
-                let p = self.player(seat);
-                PlayerView {
-                    seat,
-                    colour: p.colour,
-                    vp: p.vp,
-                    most_wanted: wanted.contains(seat),
-                    supply: p.supply,
-                    underlings_in_hand: p.hand.len() as u8,
-                    resolved: p.resolved.iter().map(|u| Card { colour: p.colour, underling: u }).collect(),
-                    news_in_hand: p.news.len() as u8,
-                    hand_limit: p.hand_limit() as u8,
-                    items: p.items.clone(),
-                    dynamite_spent: p.dynamite_spent,
-                    used: p.used,
-                    resigned: p.resigned,
-                    final_news: finished.then(|| p.news.clone()),
-                }
-            })
-            .collect();
+        let players = self.seats().map(|seat| self.player_view(seat)).collect();
         let you = match viewer {
             Viewer::Seat(seat) if seat.index() < self.players.len() => {
                 let p = self.player(seat);
@@ -229,6 +207,26 @@ impl GunslingerGang {
             you,
             result: self.result.clone(),
             outcome: self.outcome(),
+        }
+    }
+
+    fn player_view(&self, seat: Seat) -> PlayerView {
+        let p = self.player(seat);
+        PlayerView {
+            seat,
+            colour: p.colour,
+            vp: p.vp,
+            most_wanted: self.most_wanted().contains(seat),
+            supply: p.supply,
+            underlings_in_hand: p.hand.len() as u8,
+            resolved: p.resolved.iter().map(|u| Card { colour: p.colour, underling: u }).collect(),
+            news_in_hand: p.news.len() as u8,
+            hand_limit: p.hand_limit() as u8,
+            items: p.items.clone(),
+            dynamite_spent: p.dynamite_spent,
+            used: p.used,
+            resigned: p.resigned,
+            final_news: (self.phase == Phase::Finished).then(|| p.news.clone()),
         }
     }
 
