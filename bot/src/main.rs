@@ -54,7 +54,8 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,saloon=info,bot=info".into());
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,saloon=info,bot=info".into());
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
     match run(cli, config).await {
         Ok(()) => ExitCode::SUCCESS,
@@ -66,7 +67,8 @@ async fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli, config: Config) -> Result<(), String> {
-    let store = Store::open(&config.database_url).await.map_err(|e| format!("cannot open {}: {e}", config.database_url))?;
+    let store =
+        Store::open(&config.database_url).await.map_err(|e| format!("cannot open {}: {e}", config.database_url))?;
     let tables = Tables::new(store.clone());
     let command = cli.command.unwrap_or(Command::Play {
         game: GameKind::Martian12s,
@@ -79,7 +81,8 @@ async fn run(cli: Cli, config: Config) -> Result<(), String> {
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options } => {
             let options = parse_options(&options)?;
-            let args = PlayArgs { game, players, bots, seed, resume, options, boards_dir: PathBuf::from(&config.boards_dir) };
+            let args =
+                PlayArgs { game, players, bots, seed, resume, options, boards_dir: PathBuf::from(&config.boards_dir) };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
             let mut stdout = std::io::stdout();
             console::play(&tables, &args, stdin, &mut stdout).await.map(|_| ()).map_err(|e| e.to_string())

@@ -13,6 +13,7 @@
 //! ```
 
 pub mod canvas;
+mod gunslinger_gang;
 pub mod martian_12s;
 mod text;
 
@@ -32,6 +33,9 @@ pub enum RenderError {
         /// Height asked for.
         height: u32,
     },
+    /// This game has no board picture yet (its text board is available).
+    #[error("no board picture for {0} yet")]
+    NotDrawn(&'static str),
     /// The PNG encoder failed.
     #[error("PNG encoding failed: {0}")]
     Encode(#[from] image::ImageError),
@@ -45,6 +49,7 @@ pub enum RenderError {
 pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
         AnyView::Martian12s(view) => martian_12s::board_png(view, names),
+        AnyView::GunslingerGang(_) => Err(RenderError::NotDrawn("Gunslinger Gang")),
     }
 }
 
@@ -53,6 +58,7 @@ pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderErro
 pub fn board_text(view: &AnyView, names: &[String]) -> String {
     match view {
         AnyView::Martian12s(view) => text::martian_12s(view, names),
+        AnyView::GunslingerGang(view) => gunslinger_gang::board_text(view, names),
     }
 }
 
