@@ -3,7 +3,7 @@
 use super::action::{Ability, Action, Timing};
 use super::board::Pos;
 use super::cards::{Colour, Item, News, Underling};
-use super::events::{Bonus, BuildingReason, Event};
+use super::events::{Bonus, BuildingReason, Displacement, Event, Removal};
 use super::scoring::How;
 use super::state::{GunslingerGang, Step};
 use crate::game::Seat;
@@ -89,10 +89,19 @@ impl GunslingerGang {
                 format!("{}'s {} at {town} becomes an outlaw.", who(*seat), role.word())
             }
             Event::Displaced { seat, from, to, by } => {
-                format!("{}'s outlaw is moved from {from} to {to} ({by:?}).", who(*seat))
+                let by = if *by == Displacement::Lasso { "lassoed" } else { "run out of town" };
+                format!("{}'s outlaw at {from} is {by} to {to}.", who(*seat))
             }
             Event::Returned { seat, town, count, by } => {
-                format!("{} loses {count} outlaw{} at {town} ({by:?}).", who(*seat), plural(*count))
+                let by = match by {
+                    Removal::Ambush => "Ambush",
+                    Removal::Blast => "Dynamite",
+                    Removal::Shootout => "Shootout",
+                    Removal::SaloonBrawl => "Saloon Brawl",
+                    Removal::WantedPoster => "Wanted Poster",
+                    Removal::Turncoat => "Turncoat",
+                };
+                format!("{} loses {count} outlaw{} at {town} to the supply ({by}).", who(*seat), plural(*count))
             }
             Event::Hired { seat, town, count, wanted } => {
                 let capped = if count < wanted { format!(" of {wanted} (supply)") } else { String::new() };
@@ -123,7 +132,9 @@ impl GunslingerGang {
     /// Scoring, Growth, Founding and the end.
     fn score_sentence(&self, event: &Event, who: &dyn Fn(Seat) -> String) -> String {
         match event {
-            Event::Building { town, value: 0, reason } => format!("No building left for {town} ({reason:?})."),
+            Event::Building { town, value: 0, reason } => {
+                format!("No building token left for {town} ({}).", reason_word(*reason))
+            }
             Event::Building { town, value, reason } => match reason {
                 BuildingReason::Boomtown => format!("Boomtown: a {value} VP building rises at {town}."),
                 BuildingReason::Growth => format!("Growth: a {value} VP building at {town}."),
@@ -133,9 +144,11 @@ impl GunslingerGang {
                 format!("{} claims {} ({item}) at {town}.", who(*seat), item.name())
             }
             Event::TownScored { town, control, vp } => match (control.controller, control.how) {
-                (Some(seat), How::Lawman) => format!("{town}: {} controls by lawman, {vp} VP.", who(seat)),
+                (Some(seat), How::Lawman) => {
+                    format!("{town}: {} controls by the lawman tie-break, {vp} VP.", who(seat))
+                }
                 (Some(seat), _) => {
-                    format!("{town}: {} controls by {}, {vp} VP.", who(seat), control.margin)
+                    format!("{town}: {} controls with a majority of {}, {vp} VP.", who(seat), control.margin)
                 }
                 (None, _) => format!("{town}: nobody controls it."),
             },
@@ -238,6 +251,14 @@ impl GunslingerGang {
             }
             .to_string(),
         )
+    }
+}
+
+fn reason_word(reason: BuildingReason) -> &'static str {
+    match reason {
+        BuildingReason::Boomtown => "Boomtown",
+        BuildingReason::Growth => "Growth",
+        BuildingReason::Founding => "Founding",
     }
 }
 

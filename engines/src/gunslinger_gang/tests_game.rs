@@ -256,7 +256,8 @@ fn planning_menus_step_through_cards_towns_and_news() {
     assert!(stories.options.iter().all(|o| !o.label.is_empty() && o.token.starts_with(' ')));
 }
 
-/// Seeded playouts: VP never decrease (§9.8), every menu fits Discord, four rounds end it.
+/// Seeded playouts: VP never decrease (§9.8), every menu fits Discord, every event reads as a
+/// sentence, four rounds end it.
 #[test]
 fn seeded_playouts_keep_vp_monotonic_and_menus_small() {
     for seed in 0..60u64 {
@@ -272,7 +273,11 @@ fn seeded_playouts_keep_vp_monotonic_and_menus_small() {
             for prefix in ["", "play", "use", "move"] {
                 assert!(g.choices(seat, prefix).options.len() <= MAX_CHOICES);
             }
-            g.apply(seat, &legal[chooser.index(legal.len())]).expect("legal");
+            let events = g.apply(seat, &legal[chooser.index(legal.len())]).expect("legal");
+            for event in &events {
+                let line = g.narrate(event, &[]);
+                assert!(!line.is_empty() && !line.contains('{'), "{event:?} narrated as {line:?}");
+            }
             assert!(g.vps().iter().zip(&before).all(|(after, before)| after >= before), "§9.8");
         }
         assert_eq!(rounds.len(), 4, "seed {seed}");
