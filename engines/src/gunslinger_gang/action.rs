@@ -294,7 +294,9 @@ fn parse(words: &[&str]) -> Result<Action, String> {
         ["blast", player] => Action::Blast(player.parse()?),
         ["turncoat", player] => Action::Turncoat(player.parse()?),
         ["drive", to, count] => {
-            let count = count.parse().ok().filter(|c| *c >= 1).ok_or_else(|| format!("{count:?} is not a count"))?;
+            let digits = count.bytes().all(|b| b.is_ascii_digit());
+            let count =
+                count.parse().ok().filter(|c| digits && *c >= 1).ok_or_else(|| format!("{count:?} is not a count"))?;
             Action::Drive { to: to.parse()?, count }
         }
         _ => return Err("not an action".into()),
@@ -354,7 +356,18 @@ mod tests {
 
     #[test]
     fn bad_text_is_refused_with_the_grammar() {
-        for bad in ["", "???", "pull Q", "9 9 9 9", "play KID D1 none", "drive B2 0", "use D", "play KID B2"] {
+        for bad in [
+            "",
+            "???",
+            "pull Q",
+            "9 9 9 9",
+            "play KID D1 none",
+            "drive B2 0",
+            "use D",
+            "play KID B2",
+            "drive B2 +3",
+            "play KID B2 N+5",
+        ] {
             let err = bad.parse::<Action>().expect_err(bad);
             assert!(err.expected.contains("reveal <town>"), "{err}");
         }

@@ -337,7 +337,7 @@ impl FromStr for Item {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let number: usize = s
             .strip_prefix(['I', 'i'])
-            .filter(|n| n.len() == 2)
+            .filter(|n| n.len() == 2 && n.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|n| n.parse().ok())
             .ok_or_else(|| format!("{s:?} is not an item like I01"))?;
         Self::ALL.get(number.wrapping_sub(1)).copied().ok_or_else(|| format!("{s:?} is not an item (I01–I14)"))
@@ -458,7 +458,7 @@ impl FromStr for News {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         s.strip_prefix(['N', 'n'])
-            .filter(|n| n.len() == 2)
+            .filter(|n| n.len() == 2 && n.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|n| n.parse().ok())
             .and_then(Self::new)
             .ok_or_else(|| format!("{s:?} is not a News Story (N01–N24)"))
@@ -522,5 +522,7 @@ mod tests {
         assert_eq!("N05".parse::<News>().map(News::title), Ok(Title::MineCollapse));
         assert!("N25".parse::<News>().is_err());
         assert!("N5".parse::<News>().is_err());
+        assert!("N+5".parse::<News>().is_err());
+        assert!("I+1".parse::<Item>().is_err());
     }
 }
