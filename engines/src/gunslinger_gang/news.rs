@@ -21,14 +21,14 @@ impl GunslingerGang {
                 self.place_building(town, 2, BuildingReason::Boomtown, events);
                 None
             }
-            title @ (Title::GoldStrike | Title::MineCollapse) => {
-                let t = self.town_mut(town);
-                if title == Title::GoldStrike {
-                    t.gold_strike = true
-                } else {
-                    t.collapse = true
-                }
-                events.push(Event::Flagged { town, story: title });
+            Title::GoldStrike => {
+                self.town_mut(town).gold_strike = true;
+                events.push(Event::Flagged { town, story: Title::GoldStrike });
+                None
+            }
+            Title::MineCollapse => {
+                self.town_mut(town).collapse = true;
+                events.push(Event::Flagged { town, story: Title::MineCollapse });
                 None
             }
             Title::Reinforcements => {
@@ -49,7 +49,7 @@ impl GunslingerGang {
                 None
             }
             Title::SwearingIn => Some(Step::SwearIn),
-            Title::Turncoat => self.turncoat_possible(seat, town).then_some(Step::Turncoat),
+            Title::Turncoat => self.begin_turncoat(seat, town, events),
             Title::WantedPoster => {
                 let wanted = self.most_wanted();
                 self.cull(town, |s, n| s != seat && wanted.contains(s) && n >= 1, Removal::WantedPoster, events);
@@ -60,9 +60,6 @@ impl GunslingerGang {
                 None
             }
         };
-        if step.is_none() && news.title() == Title::Turncoat {
-            events.push(Event::NoEffect { seat, what: "Turncoat: no supply or no other outlaw here".into() });
-        }
         match step {
             Some(step) => {
                 self.resolving_mut().step = step;
@@ -101,9 +98,15 @@ impl GunslingerGang {
         }
     }
 
-    /// Turncoat needs a gunslinger in supply and another player's outlaw here.
-    fn turncoat_possible(&self, seat: Seat, town: Pos) -> bool {
-        self.player(seat).supply >= 1 && self.seats().any(|s| s != seat && self.town(town).outlaws[s.index()] > 0)
+    /// Turncoat is mandatory when `seat` has a gunslinger in supply and another player an
+    /// outlaw here; otherwise it has no effect (G5).
+    fn begin_turncoat(&self, seat: Seat, town: Pos, events: &mut Vec<Event>) -> Option<Step> {
+        let possible =
+            self.player(seat).supply >= 1 && self.seats().any(|s| s != seat && self.town(town).outlaws[s.index()] > 0);
+        if !possible {
+            events.push(Event::NoEffect { seat, what: "Turncoat: no supply or no other outlaw here".into() });
+        }
+        possible.then_some(Step::Turncoat)
     }
 
     /// Places a building of `value` VP at `town`, or nothing when that supply is empty.

@@ -2,7 +2,7 @@
 //! and Dynamite, which replaces them.
 
 use super::action::{Ability, Action, Piece, Role};
-use super::board::Pos;
+use super::board::{Pos, Tile};
 use super::cards::{Colour, Item, Underling};
 use super::events::{Bonus, Displacement, Event, Removal};
 use super::rules::illegal;
@@ -25,8 +25,8 @@ impl GunslingerGang {
                 Step::Hustle { left }
             }
             Ability::B => {
-                let extra = u8::from(self.holds(seat, Item::WhiskeyBarrel))
-                    + u8::from(self.town(r.town).tile == super::board::Tile::Market);
+                let extra =
+                    u8::from(self.holds(seat, Item::WhiskeyBarrel)) + u8::from(self.town(r.town).tile == Tile::Market);
                 self.hire(seat, r.town, r.card.hire() + extra, events);
                 return false;
             }
