@@ -7,6 +7,7 @@ mod board;
 mod cards;
 mod events;
 mod invariants;
+mod menus;
 mod narrate;
 mod news;
 mod reveal;

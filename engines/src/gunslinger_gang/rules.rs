@@ -2,9 +2,9 @@
 //! and its effect. Every decision is validated by [`GunslingerGang::check`] before
 //! [`GunslingerGang::perform`] changes anything, so a refused action leaves the state as it was.
 
-use super::action::{Ability, Action, Piece, Role, Timing};
+use super::action::{Ability, Action, Timing};
 use super::board::Pos;
-use super::cards::{Card, Colour, Item, News, Underling, UnderlingSet};
+use super::cards::{Card, Item, News, Underling, UnderlingSet};
 use super::events::Event;
 use super::state::{Entry, GunslingerGang, PLAYS_PER_ROUND, Phase, Step, Used};
 use crate::game::{RuleError, Seat};
@@ -113,66 +113,6 @@ impl GunslingerGang {
         }
         let mut out = self.candidates(seat);
         out.retain(|a| self.check(seat, a).is_ok());
-        out
-    }
-
-    /// A superset of the legal actions of the current decision, in menu order.
-    fn candidates(&self, seat: Seat) -> Vec<Action> {
-        let towns: Vec<Pos> = self.face_up().collect();
-        let colours: Vec<Colour> = self.players.iter().map(|p| p.colour).collect();
-        let Some(r) = self.resolving else {
-            if self.phase == Phase::Planning {
-                return self.play_candidates(seat, &towns);
-            }
-            let mut out: Vec<Action> = towns.iter().map(|t| Action::Reveal(*t)).collect();
-            out.extend(towns.iter().map(|t| Action::RevealSecond(*t)));
-            out.push(Action::Skip);
-            return out;
-        };
-        let mut out = Vec::new();
-        let roles = || Role::ALL.into_iter();
-        match r.step {
-            Step::Timing => out.extend(Timing::ALL.map(Action::Timing)),
-            Step::Ability => out.extend(Ability::ALL.map(Action::Use)),
-            Step::Hustle { .. } => {
-                out.extend(towns.iter().flat_map(|t| Piece::ALL.map(|kind| Action::Move { from: *t, kind })));
-                out.extend(roles().map(Action::Promote));
-                out.extend(roles().map(Action::Demote));
-                out.extend(colours.iter().flat_map(|c| towns.iter().map(|t| Action::Lasso { player: *c, to: *t })));
-            }
-            Step::Ambush => out.extend(colours.iter().map(|c| Action::Ambush(*c))),
-            Step::Elect { .. } => out.extend(roles().map(Action::Elect)),
-            Step::Push { .. } => {
-                out.extend(colours.iter().flat_map(|c| towns.iter().map(|t| Action::Push { player: *c, to: *t })));
-            }
-            Step::Drive => {
-                let have = self.town(r.town).outlaws[seat.index()];
-                out.extend(towns.iter().flat_map(|t| (1..=have).map(|count| Action::Drive { to: *t, count })));
-            }
-            Step::Blast { .. } => out.extend(colours.iter().map(|c| Action::Blast(*c))),
-            Step::Rail { .. } => {
-                out.extend(towns.iter().flat_map(|t| Piece::ALL.map(|kind| Action::Rail { from: *t, kind })));
-            }
-            Step::SwearIn => out.extend(roles().map(Action::SwearIn)),
-            Step::Turncoat => out.extend(colours.iter().map(|c| Action::Turncoat(*c))),
-        }
-        out.push(Action::Done);
-        out
-    }
-
-    fn play_candidates(&self, seat: Seat, towns: &[Pos]) -> Vec<Action> {
-        let player = self.player(seat);
-        let news: Vec<Option<News>> = std::iter::once(None).chain(player.news.iter().copied().map(Some)).collect();
-        let mut out = Vec::new();
-        for card in player.hand.iter() {
-            for town in towns {
-                for news in &news {
-                    for under_top in [false, true] {
-                        out.push(Action::Play { card, town: *town, news: *news, under_top });
-                    }
-                }
-            }
-        }
         out
     }
 

@@ -309,3 +309,68 @@ fn any_game_plays_a_full_game_from_empty_options() {
     assert_eq!(AnyGame::player_range(GameKind::GunslingerGang), (2, 4));
     assert!(AnyGame::default_options(GameKind::GunslingerGang).is_some());
 }
+
+/// Every action of the game's whole space, for checking that the menus miss nothing.
+fn every_action(g: &GunslingerGang) -> Vec<super::action::Action> {
+    use super::action::{Ability, Action, Piece, Role, Timing};
+    use super::cards::Underling;
+    let towns: Vec<_> = g.positions().collect();
+    let colours = Colour::ALL;
+    let mut out = vec![Action::Skip, Action::Done];
+    for card in Underling::ALL {
+        for town in &towns {
+            for news in std::iter::once(None).chain(News::all().map(Some)) {
+                for under_top in [false, true] {
+                    out.push(Action::Play { card, town: *town, news, under_top });
+                }
+            }
+        }
+    }
+    for t in &towns {
+        out.extend([Action::Reveal(*t), Action::RevealSecond(*t)]);
+        out.extend(Piece::ALL.map(|kind| Action::Move { from: *t, kind }));
+        out.extend(Piece::ALL.map(|kind| Action::Rail { from: *t, kind }));
+        out.extend((1..=20).map(|count| Action::Drive { to: *t, count }));
+        for c in colours {
+            out.extend([Action::Lasso { player: c, to: *t }, Action::Push { player: c, to: *t }]);
+        }
+    }
+    for c in colours {
+        out.extend([Action::Ambush(c), Action::Blast(c), Action::Turncoat(c)]);
+    }
+    for r in Role::ALL {
+        out.extend([Action::Promote(r), Action::Demote(r), Action::Elect(r), Action::SwearIn(r)]);
+    }
+    out.extend(Timing::ALL.map(Action::Timing));
+    out.extend(Ability::ALL.map(Action::Use));
+    out
+}
+
+/// The menus are exact: `legal` lists every action `check` accepts, and only those.
+#[test]
+fn legal_lists_match_an_exhaustive_check() {
+    for seed in 0..12u64 {
+        let options = Options { items: ItemSet::All, ..Options::default() };
+        let mut g = GunslingerGang::setup(&options, 2 + (seed % 3) as usize, GameRng::from_seed(seed)).expect("setup");
+        // Hand out every item so the item steps show up in the menus.
+        for (i, item) in Item::ALL.iter().enumerate() {
+            let seat = Seat((i % g.players.len()) as u8);
+            g.player_mut(seat).items.push(*item);
+            g.towns.iter_mut().for_each(|t| t.item = t.item.filter(|x| x != item));
+            g.item_leftover.retain(|x| x != item);
+        }
+        let mut chooser = GameRng::from_seed(seed);
+        let every = every_action(&g);
+        let mut steps = 0;
+        while let Pending::Seats(seats) = g.pending() {
+            steps += 1;
+            let seat = seats.first().expect("a seat");
+            let legal: HashSet<_> = g.legal_actions(seat).into_iter().collect();
+            let accepted: HashSet<_> = every.iter().copied().filter(|a| g.check(seat, a).is_ok()).collect();
+            assert_eq!(legal, accepted, "seed {seed}, {:?}", g.resolving.map(|r| r.step));
+            let legal: Vec<_> = g.legal_actions(seat);
+            g.apply(seat, &legal[chooser.index(legal.len())]).expect("legal");
+        }
+        assert!(steps > 100, "seed {seed}: {steps} decisions");
+    }
+}
