@@ -1,6 +1,19 @@
 //! Gunslinger Gang (Alex Churchill): area control in Old West mining towns, 2–4 players,
 //! four rounds of secret Planning and top-of-stack Resolution.
 //! Specification: `rules/gunslinger-gang.md`; rulings are cited as R1…R44, invariants as §9.1…
+//!
+//! Readings and Designed choices beyond the specification:
+//! - §3 step 1, R21: the table, not the engine, fixes the seats, so the seat shuffle becomes one
+//!   draw of the first start player (`below(P)`), still the first RNG call; colours follow seats.
+//! - §8.8 lets a bot take an idle player's decision ("any legal action is valid"); the timeout
+//!   default is the passive one (see `default_action`), and it uses only that seat's own view
+//!   (R44). Resigning (Designed): later decisions take those defaults at once; the seat ranks last.
+//! - Every decision is one engine step (a `play`, a reveal, a timing, an ability, each A / C /
+//!   News step), entered word by word; no step offers more than 13 options (R42, R43).
+//! - Events name a revealed or kept News Story by title only (the view shows its id while it is
+//!   resolving), so a kept card's id is never in a public event once it is back in a hand.
+//! - §9.8 "VP never decreases" and §9.5 "held items never leave" are properties of the history;
+//!   the playout tests check them, `check_invariants` checks everything a state alone can show.
 
 mod action;
 mod board;
