@@ -1,16 +1,13 @@
 //! Drawing helpers: an RGBA canvas with anti-aliased shapes (tiny-skia), text from the
-//! embedded DejaVu fonts (ab_glyph outlines turned into tiny-skia paths, with kerning) and
-//! PNG encoding (the `image` crate).
+//! embedded DejaVu fonts (see [`crate::fonts`]) and PNG encoding (the `image` crate).
 
-use ab_glyph::{Font, FontRef, GlyphId, OutlineCurve};
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 use crate::RenderError;
-
-static REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+pub use crate::fonts::Face;
+use crate::fonts::{Fonts, GlyphCache, Mask};
 
 /// An sRGB colour with straight (not premultiplied) alpha.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +43,6 @@ impl Rgba {
     }
 }
 
-/// Which of the two embedded faces to write with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Face {
-    /// DejaVu Sans.
-    Regular,
-    /// DejaVu Sans Bold.
-    Bold,
-}
-
 /// How a line of text sits on its anchor point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
@@ -85,117 +73,6 @@ impl Style {
     }
 }
 
-/// The two embedded fonts, parsed.
-#[derive(Clone, Debug)]
-pub struct Fonts {
-    regular: FontRef<'static>,
-    bold: FontRef<'static>,
-}
-
-impl Fonts {
-    /// Parses the embedded fonts.
-    ///
-    /// # Errors
-    /// [`RenderError::Font`] if an embedded font does not parse (a build mistake, not bad input).
-    pub fn load() -> Result<Self, RenderError> {
-        let regular = FontRef::try_from_slice(REGULAR_TTF).map_err(|_| RenderError::Font("DejaVuSans.ttf"))?;
-        let bold = FontRef::try_from_slice(BOLD_TTF).map_err(|_| RenderError::Font("DejaVuSans-Bold.ttf"))?;
-        Ok(Self { regular, bold })
-    }
-
-    fn font(&self, face: Face) -> &FontRef<'static> {
-        match face {
-            Face::Regular => &self.regular,
-            Face::Bold => &self.bold,
-        }
-    }
-
-    /// Whether `face` has a real glyph (not the "missing" box) for `c`.
-    #[must_use]
-    pub fn has_glyph(&self, face: Face, c: char) -> bool {
-        self.font(face).glyph_id(c) != GlyphId(0)
-    }
-
-    /// The width in pixels of `text` set in `face` at `size` px per em, kerning included.
-    #[must_use]
-    pub fn measure(&self, face: Face, size: f32, text: &str) -> f32 {
-        let font = self.font(face);
-        let scale = size / font.units_per_em().unwrap_or(2048.0);
-        let mut width = 0.0;
-        let mut previous: Option<GlyphId> = None;
-        for c in text.chars() {
-            let id = font.glyph_id(c);
-            if let Some(prev) = previous {
-                width += font.kern_unscaled(prev, id);
-            }
-            width += font.h_advance_unscaled(id);
-            previous = Some(id);
-        }
-        width * scale
-    }
-
-    /// The outlines of `text` with its left end at `x` on the baseline `y`, as one path.
-    fn text_path(&self, face: Face, size: f32, text: &str, x: f32, y: f32) -> Option<Path> {
-        let font = self.font(face);
-        let scale = size / font.units_per_em().unwrap_or(2048.0);
-        let mut builder = PathBuilder::new();
-        let mut pen = 0.0;
-        let mut previous: Option<GlyphId> = None;
-        for c in text.chars() {
-            let id = font.glyph_id(c);
-            if let Some(prev) = previous {
-                pen += font.kern_unscaled(prev, id);
-            }
-            if let Some(outline) = font.outline(id) {
-                let origin = (x + pen * scale, y);
-                add_outline(&mut builder, &outline.curves, origin, scale);
-            }
-            pen += font.h_advance_unscaled(id);
-            previous = Some(id);
-        }
-        builder.finish()
-    }
-}
-
-/// Appends glyph curves (font units, y up) to `builder` (pixels, y down).
-fn add_outline(builder: &mut PathBuilder, curves: &[OutlineCurve], origin: (f32, f32), scale: f32) {
-    let map = |p: ab_glyph::Point| (origin.0 + p.x * scale, origin.1 - p.y * scale);
-    let mut last: Option<ab_glyph::Point> = None;
-    for curve in curves {
-        let start = match curve {
-            OutlineCurve::Line(a, _) | OutlineCurve::Quad(a, _, _) | OutlineCurve::Cubic(a, _, _, _) => *a,
-        };
-        if last != Some(start) {
-            if last.is_some() {
-                builder.close();
-            }
-            let (sx, sy) = map(start);
-            builder.move_to(sx, sy);
-        }
-        let end = match curve {
-            OutlineCurve::Line(_, b) => {
-                let (bx, by) = map(*b);
-                builder.line_to(bx, by);
-                *b
-            }
-            OutlineCurve::Quad(_, c, b) => {
-                let ((cx, cy), (bx, by)) = (map(*c), map(*b));
-                builder.quad_to(cx, cy, bx, by);
-                *b
-            }
-            OutlineCurve::Cubic(_, c1, c2, b) => {
-                let ((c1x, c1y), (c2x, c2y), (bx, by)) = (map(*c1), map(*c2), map(*b));
-                builder.cubic_to(c1x, c1y, c2x, c2y, bx, by);
-                *b
-            }
-        };
-        last = Some(end);
-    }
-    if last.is_some() {
-        builder.close();
-    }
-}
-
 /// The longest side a canvas may have, in pixels (a board is never near it).
 pub const MAX_SIDE: u32 = 8192;
 
@@ -207,8 +84,8 @@ pub struct Canvas {
 }
 
 impl Canvas {
-    /// A `width` × `height` canvas filled with `background` (which should be opaque: the
-    /// PNG is written without an alpha channel).
+    /// A `width` × `height` canvas filled with `background`: opaque for a picture (the PNG
+    /// is written without an alpha channel), transparent for a sprite to [`Canvas::stamp`].
     ///
     /// # Errors
     /// [`RenderError::Size`] for a zero or absurd size, [`RenderError::Font`] as [`Fonts::load`].
@@ -235,12 +112,6 @@ impl Canvas {
     #[must_use]
     pub fn height(&self) -> u32 {
         self.pixmap.height()
-    }
-
-    /// The fonts, for measuring.
-    #[must_use]
-    pub fn fonts(&self) -> &Fonts {
-        &self.fonts
     }
 
     /// The width of `text` in `style`.
@@ -279,30 +150,14 @@ impl Canvas {
         }
     }
 
-    /// A circle centred on `(x, y)`.
-    pub fn circle(&mut self, x: f32, y: f32, radius: f32, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
-        if let Some(path) = PathBuilder::from_circle(x, y, radius) {
-            self.draw(&path, fill, stroke);
-        }
-    }
-
-    /// A straight line.
-    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), colour: Rgba, width: f32) {
-        let mut builder = PathBuilder::new();
-        builder.move_to(from.0, from.1);
-        builder.line_to(to.0, to.1);
-        if let Some(path) = builder.finish() {
-            self.draw(&path, None, Some((colour, width)));
-        }
-    }
-
     /// `text` shortened with an ellipsis so that it is at most `max_width` wide in `style`.
     #[must_use]
     pub fn fit(&self, style: Style, text: &str, max_width: f32) -> String {
         if self.measure(style, text) <= max_width {
             return text.to_string();
         }
-        let mut chars: Vec<char> = text.chars().collect();
+        // Names come from users; no board needs more than this many characters on a line.
+        let mut chars: Vec<char> = text.chars().take(64).collect();
         while !chars.is_empty() {
             chars.pop();
             let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
@@ -323,10 +178,34 @@ impl Canvas {
             Align::Center => x - width / 2.0,
             Align::Right => x - width,
         };
-        if let Some(path) = self.fonts.text_path(style.face, size, text, left, y) {
-            self.draw(&path, Some(style.colour), None);
+        let (placed, _) = self.fonts.layout(style.face, size, text, left);
+        let mut glyphs = GlyphCache::shared();
+        for glyph in placed {
+            if let Some((mask, px, py)) = glyphs.mask(&self.fonts, style.face, style.size, glyph.id, glyph.x, y) {
+                blend_mask(&mut self.pixmap, mask, px + mask.left, py + mask.top, style.colour);
+            }
         }
         width
+    }
+
+    /// Draws `sprite` (another canvas's pixels) with its top-left corner on the pixel
+    /// nearest `(x, y)`.
+    pub fn stamp(&mut self, sprite: &Pixmap, x: f32, y: f32) {
+        let paint = tiny_skia::PixmapPaint::default();
+        self.pixmap.draw_pixmap(
+            x.round() as i32,
+            y.round() as i32,
+            sprite.as_ref(),
+            &paint,
+            Transform::identity(),
+            None,
+        );
+    }
+
+    /// The pixels, to keep as a sprite.
+    #[must_use]
+    pub fn into_pixmap(self) -> Pixmap {
+        self.pixmap
     }
 
     /// The pixels as RGB bytes, row by row (the canvas is opaque, so premultiplied
@@ -341,20 +220,59 @@ impl Canvas {
         rgb
     }
 
-    /// Encodes the picture as an 8-bit RGB PNG.
+    /// Encodes the picture as an 8-bit RGB PNG of at most about `budget` bytes if it can.
     ///
     /// Boards are mostly flat colour, which deflate handles best unfiltered (measured: a
-    /// 9-player board is 20% smaller than with adaptive filters); zlib level 4 (with the
-    /// zlib-rs backend) is the knee of size against time: level 9 saves another quarter of
-    /// the bytes but takes ten times as long.
+    /// 9-player board is 20% smaller than with adaptive filters). Zlib level 4 (zlib-rs
+    /// backend) is the knee of size against time; only a picture over `budget` is encoded
+    /// again at level 9, a quarter smaller but ten times slower.
     ///
     /// # Errors
     /// [`RenderError::Encode`] if the encoder fails.
-    pub fn png(&self) -> Result<Vec<u8>, RenderError> {
-        let mut bytes = Vec::with_capacity(self.pixmap.data().len() / 32);
-        let encoder = PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(4), FilterType::NoFilter);
-        encoder.write_image(&self.rgb(), self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
+    pub fn png(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
+        let rgb = self.rgb();
+        let fast = self.encode(&rgb, 4)?;
+        if fast.len() <= budget { Ok(fast) } else { self.encode(&rgb, 9) }
+    }
+
+    fn encode(&self, rgb: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
+        let mut bytes = Vec::with_capacity(rgb.len() / 24);
+        let encoder = PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(level), FilterType::NoFilter);
+        encoder.write_image(rgb, self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
         Ok(bytes)
+    }
+}
+
+/// `a × b / 255`, rounded.
+fn mul255(a: u32, b: u32) -> u32 {
+    (a * b + 127) / 255
+}
+
+/// Paints `colour` through a coverage mask whose first pixel lands on `(x0, y0)`
+/// (source-over onto premultiplied pixels; whatever falls outside the canvas is dropped).
+fn blend_mask(pixmap: &mut Pixmap, mask: &Mask, x0: i32, y0: i32, colour: Rgba) {
+    let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
+    let stride = width as usize * 4;
+    let data = pixmap.data_mut();
+    for (row, coverage) in mask.coverage.chunks_exact(mask.width.max(1)).enumerate() {
+        let y = y0 + row as i32;
+        if !(0..height).contains(&y) {
+            continue;
+        }
+        for (col, &c) in coverage.iter().enumerate() {
+            let x = x0 + col as i32;
+            if c == 0 || !(0..width).contains(&x) {
+                continue;
+            }
+            let alpha = mul255(u32::from(colour.a), u32::from(c));
+            let rest = 255 - alpha;
+            let i = y as usize * stride + x as usize * 4;
+            let pixel = &mut data[i..i + 4];
+            for (channel, ink) in pixel.iter_mut().zip([colour.r, colour.g, colour.b, 255]) {
+                let value = mul255(u32::from(ink), alpha) + mul255(u32::from(*channel), rest);
+                *channel = value.min(255) as u8;
+            }
+        }
     }
 }
 
@@ -387,48 +305,6 @@ pub fn rect(x: f32, y: f32, width: f32, height: f32) -> Option<Rect> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fonts() -> Fonts {
-        Fonts::load().expect("embedded fonts parse")
-    }
-
-    #[test]
-    fn measuring_grows_with_text_and_size() {
-        let fonts = fonts();
-        let short = fonts.measure(Face::Regular, 16.0, "Pot");
-        let long = fonts.measure(Face::Regular, 16.0, "Pot $14");
-        assert!(short > 0.0 && long > short, "{short} {long}");
-        let double = fonts.measure(Face::Regular, 32.0, "Pot");
-        assert!((double - 2.0 * short).abs() < 0.01, "width scales with size: {short} {double}");
-        assert_eq!(fonts.measure(Face::Bold, 20.0, ""), 0.0);
-    }
-
-    #[test]
-    fn bold_is_wider_and_digits_are_tabular() {
-        let fonts = fonts();
-        assert!(fonts.measure(Face::Bold, 20.0, "Round") > fonts.measure(Face::Regular, 20.0, "Round"));
-        // DejaVu digits share one advance, so columns of numbers line up.
-        let one = fonts.measure(Face::Regular, 18.0, "1111");
-        let eight = fonts.measure(Face::Regular, 18.0, "8888");
-        assert!((one - eight).abs() < 0.01);
-    }
-
-    #[test]
-    fn kerning_pulls_pairs_together() {
-        let fonts = fonts();
-        let pair = fonts.measure(Face::Regular, 40.0, "AV");
-        let apart = fonts.measure(Face::Regular, 40.0, "A") + fonts.measure(Face::Regular, 40.0, "V");
-        assert!(pair < apart - 0.5, "AV {pair} vs A+V {apart}");
-    }
-
-    #[test]
-    fn the_symbols_the_boards_use_exist_in_both_faces() {
-        let fonts = fonts();
-        for c in ['●', '✔', '✖', '◌', '⚑', '▶', '★', '·', '—', '×', '$'] {
-            assert!(fonts.has_glyph(Face::Regular, c), "regular lacks {c}");
-            assert!(fonts.has_glyph(Face::Bold, c), "bold lacks {c}");
-        }
-    }
 
     #[test]
     fn text_is_drawn_with_anti_aliased_edges() {
@@ -473,10 +349,25 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_over_budget_is_compressed_harder() {
+        let mut canvas = Canvas::new(300, 200, Rgba::hex(0x202830)).expect("canvas");
+        for i in 0..40 {
+            let style = Style::new(Face::Regular, 18, Rgba::hex(0xf0f0f0));
+            canvas.text(4.0 + (i % 4) as f32 * 70.0, 20.0 + (i / 4) as f32 * 18.0, "Pot $14", style, Align::Left);
+        }
+        let fast = canvas.png(usize::MAX).expect("png");
+        let small = canvas.png(fast.len() - 1).expect("png");
+        assert!(small.len() < fast.len(), "{} vs {}", small.len(), fast.len());
+        let a = image::load_from_memory(&fast).expect("decodes").to_rgb8();
+        let b = image::load_from_memory(&small).expect("decodes").to_rgb8();
+        assert_eq!(a, b, "lossless either way");
+    }
+
+    #[test]
     fn png_round_trips_and_rejects_empty_canvases() {
         let mut canvas = Canvas::new(64, 32, Rgba::hex(0x202830)).expect("canvas");
         canvas.polygon(&[(4.0, 28.0), (20.0, 4.0), (36.0, 28.0)], Some(Rgba::hex(0xffcc00)), None);
-        let bytes = canvas.png().expect("png");
+        let bytes = canvas.png(usize::MAX).expect("png");
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
         let decoded = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
         assert_eq!(decoded.dimensions(), (64, 32));

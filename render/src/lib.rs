@@ -1,6 +1,15 @@
 //! Saloon's board pictures: a game's public *view* to PNG bytes, and the same board as
 //! plain text for a terminal. No IO, no Discord; the renderer never sees a game state.
 //!
+//! Pictures are drawn for a phone: at most 960 px wide, text no smaller than 18 px, a dark
+//! theme, and every colour doubled by a digit, symbol or word. Shapes are anti-aliased by
+//! tiny-skia; text uses the embedded DejaVu Sans fonts (see `fonts/LICENSE`). Glyph masks
+//! and pyramid sprites are cached for the life of the process, so a bot pays for them once.
+//!
+//! Golden images live in `tests/golden/`; `UPDATE_GOLDEN=1 cargo test -p render` rewrites
+//! them after an intended change, and a failing comparison leaves the picture and a diff in
+//! `tests/output/`. `cargo bench -p render` times a render and prints the PNG sizes.
+//!
 //! ```
 //! use engines::{AnyGame, GameKind, Viewer};
 //! let game = AnyGame::setup(GameKind::Martian12s, &serde_json::json!({}), 3, 7)?;
@@ -12,9 +21,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod canvas;
+mod canvas;
+mod fonts;
 mod gunslinger_gang;
-pub mod martian_12s;
+mod martian_12s;
 mod text;
 
 use engines::{AnyView, Seat};

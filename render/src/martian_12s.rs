@@ -5,13 +5,18 @@
 //! Dark theme, drawn for a phone: 960 px wide, no text under 18 px, every colour also
 //! carried by a digit, a symbol or a word.
 
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
 use engines::martian_12s::{Palette, PlayerView, Pyramid, Status, View};
 use engines::parts::pyramids::Size;
-use tiny_skia::Rect;
+use tiny_skia::{Pixmap, Rect};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::{RenderError, name_of, ordinal};
 
+/// Upload budget: a board over it is compressed harder (see [`Canvas::png`]).
+const PNG_BUDGET: usize = 140_000;
 /// Picture width in pixels.
 pub const WIDTH: u32 = 960;
 const W: f32 = WIDTH as f32;
@@ -124,7 +129,8 @@ const fn standing_rows(players: usize) -> usize {
 /// The picture's height for `view`.
 fn height(view: &View) -> f32 {
     let rows: f32 = view.players.iter().map(|p| row_height(p) + ROW_GAP).sum();
-    HEADER + BAG_PANEL + ROW_GAP + standings_height(view) + rows + MARGIN - ROW_GAP
+    let top = if view.outcome.is_some() { standings_height(view) } else { BAG_PANEL + ROW_GAP };
+    HEADER + top + rows + MARGIN - ROW_GAP
 }
 
 /// Draws the board of `view` as PNG bytes.
@@ -136,18 +142,21 @@ pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> 
     let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
     header(&mut canvas, view, names);
     let mut y = HEADER;
-    bag(&mut canvas, view, y);
-    y += BAG_PANEL + ROW_GAP;
     if view.outcome.is_some() {
+        // Once the match is over the standings take the place of the bag, which no one
+        // will pull from again.
         standings(&mut canvas, view, names, y);
         y += standings_height(view);
+    } else {
+        bag(&mut canvas, view, y);
+        y += BAG_PANEL + ROW_GAP;
     }
     for player in &view.players {
         let h = row_height(player);
         player_row(&mut canvas, view, player, &name_of(names, player.seat), y, h);
         y += h + ROW_GAP;
     }
-    canvas.png()
+    canvas.png(PNG_BUDGET)
 }
 
 fn panel(canvas: &mut Canvas, area: Option<Rect>, fill: Rgba, edge: Rgba, edge_width: f32) {
@@ -165,9 +174,14 @@ fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
     let (left, right) = (MARGIN, W - MARGIN);
     canvas.text(left, 50.0, "Martian 12s", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
     canvas.text(right, 50.0, &round_text(view), Style::new(Face::Bold, 30, theme::TEXT), Align::Right);
-    let pot = format!("Pot {}", view.pot);
-    let x = left + canvas.text(left, 90.0, &pot, Style::new(Face::Bold, 28, theme::ACCENT), Align::Left);
-    if view.carried_in.0 > 0 {
+    let headline = match &view.outcome {
+        Some(outcome) => winners_line(outcome, names),
+        None => format!("Pot {}", view.pot),
+    };
+    let style = Style::new(Face::Bold, 28, theme::ACCENT);
+    let headline = canvas.fit(style, &headline, W * 0.62 - MARGIN);
+    let x = left + canvas.text(left, 90.0, &headline, style, Align::Left);
+    if view.outcome.is_none() && view.carried_in.0 > 0 {
         let carried = format!("  incl. {} carried in", view.carried_in);
         canvas.text(x, 90.0, &carried, Style::new(Face::Regular, 20, theme::MUTED), Align::Left);
     }
@@ -179,14 +193,24 @@ fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
     let first = format!("First drawer: {}", name_of(names, view.first_drawer));
     let first = canvas.fit(Style::new(Face::Regular, 20, theme::TEXT), &first, W / 2.0 - MARGIN);
     canvas.text(left, 124.0, &first, Style::new(Face::Regular, 20, theme::TEXT), Align::Left);
-    let (status, colour) = match (view.current, &view.outcome) {
-        (Some(seat), _) => (format!("▶ On turn: {}", name_of(names, seat)), theme::ACCENT),
-        (None, _) if view.house.0 > 0 => (format!("Match over · house kept {}", view.house), theme::TEXT),
-        (None, _) => ("Match over".to_string(), theme::TEXT),
+    let (status, colour) = match view.current {
+        Some(seat) => (format!("▶ On turn: {}", name_of(names, seat)), theme::ACCENT),
+        None if view.house.0 > 0 => (format!("Match over · house kept {}", view.house), theme::TEXT),
+        None => ("Match over".to_string(), theme::TEXT),
     };
     let style = Style::new(Face::Bold, 22, colour);
     let status = canvas.fit(style, &status, W / 2.0 - MARGIN);
     canvas.text(right, 124.0, &status, style, Align::Right);
+}
+
+/// "★ Winner: Cy", "★ Winners: Ada and Cy", or "No winner" when everyone resigned (§4.7).
+fn winners_line(outcome: &engines::Outcome, names: &[String]) -> String {
+    let winners: Vec<String> = outcome.winners.iter().map(|seat| name_of(names, seat)).collect();
+    match winners.as_slice() {
+        [] => "No winner".to_string(),
+        [one] => format!("★ Winner: {one}"),
+        [rest @ .., last] => format!("★ Winners: {} and {last}", rest.join(", ")),
+    }
 }
 
 /// Bag counts per size, and per colour with its S/M/L split (R25); doubles as the legend.
@@ -201,9 +225,9 @@ fn bag(canvas: &mut Canvas, view: &View, top: f32) {
     canvas.text(W - MARGIN - PAD, top + 34.0, &sets, Style::new(Face::Regular, 18, theme::MUTED), Align::Right);
     let cell = (W - 2.0 * MARGIN - 2.0 * PAD) / 5.0;
     for (value, counts) in view.bag_by_value.iter().enumerate() {
-        let cx = x + value as f32 * cell;
+        let cx = (x + value as f32 * cell).round();
         let value = value as u8;
-        pyramid(canvas, cx, top + 100.0, Size::Small, value, ink_of(view.palette, value));
+        pyramid(canvas, cx, top + 100.0, Size::Small, value, view.palette);
         let colour = view.palette.colour(value).name();
         canvas.text(cx + 46.0, top + 72.0, colour, Style::new(Face::Bold, 18, theme::TEXT), Align::Left);
         let split = format!("S{} M{} L{}", counts[0], counts[1], counts[2]);
@@ -211,18 +235,56 @@ fn bag(canvas: &mut Canvas, view: &View, top: f32) {
     }
 }
 
-/// One pyramid standing on `base` with its left corner at `x`: a triangle in the value's
-/// colour, its right face shaded, the value written on it. Returns its width.
-fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, ink: Ink) -> f32 {
+/// Room around a pyramid sprite for its outline and anti-aliasing.
+const SPRITE_PAD: f32 = 3.0;
+
+/// Pyramids already drawn, by palette (Xeno or not), value and size: a board stamps the
+/// same few dozen over and over.
+static SPRITES: LazyLock<Mutex<Sprites>> = LazyLock::new(Mutex::default);
+
+/// Pyramid sprites keyed by (Xeno palette, value, size).
+type Sprites = HashMap<(bool, u8, Size), Arc<Pixmap>>;
+
+/// One pyramid standing on `base` with its left corner at `x`; returns its width.
+fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, palette: Palette) -> f32 {
+    let (w, h, _) = dims(size);
+    match pyramid_sprite(palette, value, size) {
+        Some(sprite) => canvas.stamp(&sprite, x - SPRITE_PAD, base - h - SPRITE_PAD),
+        None => draw_pyramid(canvas, x, base, size, value, ink_of(palette, value)),
+    }
+    w
+}
+
+fn pyramid_sprite(palette: Palette, value: u8, size: Size) -> Option<Arc<Pixmap>> {
+    let key = (palette == Palette::Xeno, value, size);
+    let mut sprites = SPRITES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(sprite) = sprites.get(&key) {
+        return Some(Arc::clone(sprite));
+    }
+    let (w, h, _) = dims(size);
+    let side = |length: f32| (length + 2.0 * SPRITE_PAD) as u32;
+    let mut canvas = Canvas::new(side(w), side(h), Rgba::hex(0).with_alpha(0)).ok()?;
+    draw_pyramid(&mut canvas, SPRITE_PAD, SPRITE_PAD + h, size, value, ink_of(palette, value));
+    let sprite = Arc::new(canvas.into_pixmap());
+    sprites.insert(key, Arc::clone(&sprite));
+    Some(sprite)
+}
+
+/// A triangle in the value's colour, its right face shaded, the value written on it.
+fn draw_pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, ink: Ink) {
     let (w, h, digit) = dims(size);
     let apex = (x + w / 2.0, base - h);
     let corners = [apex, (x + w, base), (x, base)];
     canvas.polygon(&corners, Some(ink.fill), None);
     canvas.polygon(&[apex, (x + w, base), (x + w / 2.0, base)], Some(Rgba::hex(0).with_alpha(46)), None);
+    if ink.fill.a < 255 {
+        // A see-through (Clear) pyramid: a glint along its left face.
+        let glint = [(apex.0 - 2.0, apex.1 + 10.0), (x + 7.0, base - 5.0), (x + 10.0, base - 5.0)];
+        canvas.polygon(&glint, Some(Rgba::hex(0xffffff).with_alpha(150)), None);
+    }
     canvas.polygon(&corners, None, Some((ink.outline, 2.0)));
     let style = Style::new(Face::Bold, digit, ink.digit);
     canvas.text(x + w / 2.0, base - h * 0.14, &value.to_string(), style, Align::Center);
-    w
 }
 
 /// Final standings (§4.7), shown instead of the turn highlight once the match is over.
@@ -311,7 +373,7 @@ fn stack(canvas: &mut Canvas, view: &View, player: &PlayerView, top: f32) {
         let base = top + 16.0 + (line as f32 + 1.0) * STACK_LINE - 4.0;
         let mut x = left;
         for p in *pyramids {
-            x += pyramid(canvas, x, base, p.size, p.value, ink_of(view.palette, p.value)) + PYRAMID_GAP;
+            x += pyramid(canvas, x, base, p.size, p.value, view.palette) + PYRAMID_GAP;
         }
     }
 }
@@ -351,6 +413,20 @@ mod tests {
             assert!(width <= STACK_WIDTH, "{width}");
         }
         assert!(stack_lines(&[]).is_empty());
+    }
+
+    #[test]
+    fn the_headline_names_every_winner() {
+        use engines::{Outcome, Seat, SeatSet};
+        let names: Vec<String> = ["Ada", "Bo", "Cy"].map(String::from).to_vec();
+        let outcome = |winners: &[u8]| Outcome {
+            standings: Vec::new(),
+            winners: winners.iter().map(|s| Seat(*s)).collect::<SeatSet>(),
+            reason: String::new(),
+        };
+        assert_eq!(winners_line(&outcome(&[2]), &names), "★ Winner: Cy");
+        assert_eq!(winners_line(&outcome(&[0, 1, 2]), &names), "★ Winners: Ada, Bo and Cy");
+        assert_eq!(winners_line(&outcome(&[]), &names), "No winner");
     }
 
     #[test]

@@ -57,19 +57,16 @@ fn bag(out: &mut String, view: &View) {
     let _ = writeln!(out, "  {}", cells.join(" | "));
 }
 
-fn status_word(view: &View, player: &PlayerView) -> String {
-    let mut word = match player.status {
+fn status_word(view: &View, player: &PlayerView) -> &'static str {
+    match player.status {
         _ if view.current == Some(player.seat) => "On turn",
+        // R24: out of this round and every later one.
+        _ if player.resigned => "Resigned",
         Status::Active => "Active",
         Status::Passed => "Passed",
         Status::Popped => "Popped",
         Status::SittingOut => "Sitting out",
     }
-    .to_string();
-    if player.resigned {
-        word.push_str(", resigned");
-    }
-    word
 }
 
 /// A pyramid as `4 Blue L`: value, colour, size.
@@ -83,7 +80,7 @@ fn player_lines(out: &mut String, view: &View, player: &PlayerView, name: &str, 
     let score = format!("{:>2} / {pulls} pull{}", player.score, if pulls == 1 { "" } else { "s" });
     let _ = writeln!(
         out,
-        "{marker} {name:<width$}  {:<19} {score:<13} wallet {:<5} rounds won {}",
+        "{marker} {name:<width$}  {:<11} {score:<13} wallet {:<5} rounds won {}",
         status_word(view, player),
         player.wallet.to_string(),
         player.rounds_won,

@@ -85,7 +85,10 @@ impl TableError {
 
     /// An engine refusal, with the legal choices of `seat` listed.
     pub(crate) fn illegal(game: &AnyGame, seat: Seat, error: &ActionError) -> Self {
-        let mut reason = error.to_string();
+        let mut reason = match error {
+            ActionError::Parse(parse) => format!("\"{}\" is not a move here", parse.text.trim()),
+            ActionError::Rule(rule) => rule.to_string(),
+        };
         if !reason.ends_with('.') {
             reason.push('.');
         }
