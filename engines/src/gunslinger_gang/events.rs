@@ -105,8 +105,8 @@ pub enum Event {
     DrawLost { seat: Seat },
     /// §4.8: the discard pile reshuffled into the deck.
     Reshuffled { cards: u8 },
-    /// `Keep`: the News Story returned to its owner's hand (seen by all, R11).
-    Kept { seat: Seat, story: Title },
+    /// `done`: an "up to" effect ended by choice (G3), with `unused` steps left.
+    Ended { seat: Seat, news: bool, unused: u8 },
     /// §4.4 step 4.
     Resolved { seat: Seat, card: Card },
     /// §6.2 step 1 for one town.

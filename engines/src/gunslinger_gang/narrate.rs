@@ -1,6 +1,6 @@
 //! Events in sentences and actions as button labels.
 
-use super::action::{Ability, Action, Timing};
+use super::action::{Ability, Action, Piece, Timing};
 use super::board::Pos;
 use super::cards::{Colour, Item, News, Underling};
 use super::events::{Bonus, BuildingReason, Displacement, Event, Removal};
@@ -55,7 +55,7 @@ impl GunslingerGang {
                 story.map_or(String::new(), |t| format!(" with News: {t}"))
             ),
             Event::TimingChosen { seat, timing, story } => match timing {
-                Timing::Keep => format!("{} keeps {story}.", who(*seat)),
+                Timing::Keep => format!("{} takes {story} back into hand.", who(*seat)),
                 Timing::Before => format!("{} resolves {story} before the ability.", who(*seat)),
                 Timing::After => format!("{} will resolve {story} after the ability.", who(*seat)),
             },
@@ -68,7 +68,6 @@ impl GunslingerGang {
                 };
                 format!("{} uses {what}.", who(*seat))
             }
-            Event::Kept { seat, story } => format!("{} takes {story} back into hand.", who(*seat)),
             Event::Resolved { seat, card } => format!("{}'s {} is resolved.", who(*seat), card.underling.name()),
             Event::Resigned { seat } => format!("{} resigns; their decisions now take the defaults.", who(*seat)),
             Event::Automatic { seat, action } => format!("Automatically for {}: {action}.", who(*seat)),
@@ -79,8 +78,17 @@ impl GunslingerGang {
     /// What abilities, News Stories and items did.
     fn effect_sentence(&self, event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String> {
         Some(match event {
-            Event::Moved { seat, from, to, kind } => {
-                format!("{} moves a {} from {from} to {to} (now an outlaw).", who(*seat), kind.word())
+            Event::Moved { seat, from, to, kind } => match kind {
+                Piece::Outlaw => format!("{} moves an outlaw from {from} to {to}.", who(*seat)),
+                Piece::Lawman(role) => {
+                    format!("{}'s {} leaves {from} for {to}, arriving as an outlaw.", who(*seat), role.word())
+                }
+            },
+            Event::Ended { seat, news, unused } => {
+                let what = if *news { "the News Story" } else { "the ability" };
+                let left =
+                    if *unused > 0 { format!(" with {unused} step{} unused", plural(*unused)) } else { String::new() };
+                format!("{} ends {what}{left}.", who(*seat))
             }
             Event::Promoted { seat, town, role } => {
                 format!("{} promotes an outlaw to {} at {town}.", who(*seat), role.word())

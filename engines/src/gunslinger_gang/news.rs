@@ -160,7 +160,10 @@ impl GunslingerGang {
                 self.remove_outlaws(victim, town, 1, Removal::Turncoat, events);
                 self.hire(seat, town, 1, events);
             }
-            _ => {}
+            (step, _) => {
+                let unused = if let Step::Rail { left } = step { left } else { 0 };
+                events.push(Event::Ended { seat, news: true, unused });
+            }
         }
         self.end_news(events);
     }

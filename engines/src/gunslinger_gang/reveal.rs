@@ -84,7 +84,6 @@ impl GunslingerGang {
             r.news = None;
             r.news_done = true;
             self.player_mut(seat).news.push(news);
-            events.push(Event::Kept { seat, story: news.title() });
         }
         self.next_part(events);
     }

@@ -96,7 +96,10 @@ impl GunslingerGang {
                 if legal.len() == 1 { legal.first().copied() } else { None }
             };
             let Some(action) = action else { return };
-            events.push(Event::Automatic { seat, action: action.to_string() });
+            if action != Action::Done {
+                // An automatic `done` is narrated by its `Ended` event.
+                events.push(Event::Automatic { seat, action: action.to_string() });
+            }
             self.perform(seat, action, events);
         }
     }

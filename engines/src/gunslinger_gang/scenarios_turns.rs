@@ -88,7 +88,7 @@ fn s6b_news_after_the_ability() {
     let mut g = s6_table();
     g.run(RED, "after");
     let events = g.run(RED, "use A");
-    assert!(events.contains(&Event::Automatic { seat: RED, action: "done".into() }), "only EndAbility: G2");
+    assert!(events.contains(&Event::Ended { seat: RED, news: false, unused: 1 }), "only EndAbility: G2");
     assert_eq!((g.outlaws("A2", BLUE), g.town(pos("A2")).sheriff), (2, None), "Jailbreak after");
     let control = g.control(pos("A2"));
     assert_eq!((control.controller, control.key()), (None, 0));
@@ -101,7 +101,10 @@ fn s6c_keep_the_news() {
     let events = g.run(RED, "keep");
     assert!(g.player(RED).news.contains(&news(16)));
     assert_eq!(g.player(RED).news.len(), 3);
-    let kept = events.iter().find(|e| matches!(e, Event::Kept { .. })).expect("a Kept event");
+    let kept = events
+        .iter()
+        .find(|e| matches!(e, Event::TimingChosen { timing: super::action::Timing::Keep, .. }))
+        .expect("the Keep is narrated");
     assert_eq!(kept.audience(), Audience::Public, "the log names the kept card");
     assert!(g.sentence(kept, &[]).contains("Jailbreak"));
     let supply = g.player(RED).supply;

@@ -213,7 +213,10 @@ impl GunslingerGang {
                 self.town_mut(to).outlaws[target.index()] += 1;
                 events.push(Event::Displaced { seat: target, from: town, to, by: Displacement::Lasso });
             }
-            _ => return self.end_ability(events),
+            _ => {
+                events.push(Event::Ended { seat, news: false, unused: left });
+                return self.end_ability(events);
+            }
         }
         if left <= 1 {
             self.end_ability(events);
@@ -290,7 +293,11 @@ impl GunslingerGang {
                 self.remove_outlaws(victim, town, 1, Removal::Blast, events);
                 (left > 1).then_some(Step::Blast { left: left - 1 })
             }
-            _ => None,
+            (step, _) => {
+                let unused = if let Step::Push { left } | Step::Blast { left } = step { left } else { 0 };
+                events.push(Event::Ended { seat, news: false, unused });
+                None
+            }
         };
         match step {
             Some(step) => self.resolving_mut().step = step,
