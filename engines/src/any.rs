@@ -208,6 +208,19 @@ impl AnyGame {
         dispatch!(self, g => g.choices(seat, prefix))
     }
 
+    /// The step before `prefix` when entering an action piece by piece (for a Back button).
+    #[must_use]
+    pub fn previous_prefix(&self, seat: Seat, prefix: &str) -> String {
+        dispatch!(self, g => crate::game::previous_prefix(g, seat, prefix))
+    }
+
+    /// Whether `seat` holds anything private now (a hand, a sealed bid…): its choices are then
+    /// offered only in private panels, never on a public post.
+    #[must_use]
+    pub fn holds_secrets(&self, seat: Seat) -> bool {
+        self.secrets().iter().any(|s| s.owner == Some(seat))
+    }
+
     /// Parses and applies an action; on error nothing changes.
     ///
     /// # Errors
