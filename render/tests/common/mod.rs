@@ -39,7 +39,7 @@ pub fn apply_all(game: &mut AnyGame, actions: &[&str]) {
 pub fn drive(game: &mut AnyGame, mut policy: impl FnMut(&View, Seat) -> Option<&'static str>) {
     for _ in 0..5_000 {
         let Some(seat) = pending_seat(game) else { return };
-        let AnyView::Martian12s(view) = game.view(Viewer::Public);
+        let view = m12s(game);
         let Some(action) = policy(&view, seat) else { return };
         game.apply(seat, action, &[]).unwrap_or_else(|e| panic!("{action} for {seat}: {e}"));
     }
@@ -48,7 +48,7 @@ pub fn drive(game: &mut AnyGame, mut policy: impl FnMut(&View, Seat) -> Option<&
 
 /// The Martian 12s view of a game.
 pub fn m12s(game: &AnyGame) -> View {
-    let AnyView::Martian12s(view) = game.view(Viewer::Public);
+    let AnyView::Martian12s(view) = game.view(Viewer::Public) else { panic!("not a Martian 12s game") };
     view
 }
 
