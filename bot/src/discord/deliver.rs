@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateInteractionResponseMessage, CreateMessage, EditMessage, MessageId};
 
 use super::post::{self, mention, only_users};
-use crate::store::{Place, Status, TableId, UserId};
+use crate::store::{Origin, Place, Status, TableId, UserId};
 use crate::table::{MoveReport, Snapshot, Tables};
 
 /// Errors while talking to Discord; logged, never shown to players in detail.
@@ -71,7 +71,20 @@ async fn retire_board(http: &serenity::Http, place: &Place) {
 /// # Errors
 /// Discord or storage failures of the public post (private failures are handled here).
 pub async fn deliver_move(http: &serenity::Http, tables: &Tables, report: &MoveReport) -> Result<(), Error> {
-    post_board(http, tables, report.table, &report.narration_for(Viewer::Public)).await?;
+    let names = report.names();
+    let mut public: Vec<String> = report
+        .moves
+        .iter()
+        .filter(|m| m.origin == Origin::Timeout)
+        .map(|m| {
+            let name = names.get(m.seat.index()).cloned().unwrap_or_default();
+            // The action itself may be a private choice (a sealed bid, a hidden card): the
+            // public narration that follows says what everybody may know of it.
+            format!("⏰ {name} ran out of time; the table made the safe default move for them.")
+        })
+        .collect();
+    public.extend(report.narration_for(Viewer::Public));
+    post_board(http, tables, report.table, &public).await?;
     for row in &report.seats {
         let Some(user) = row.user else { continue };
         let seat = Seat(row.seat);
