@@ -139,3 +139,11 @@ pub struct Board {
     /// The picture's height in pixels.
     pub height: u32,
 }
+
+/// Three players just after a round ended: round 2 has begun and nobody has pulled yet, so
+/// the board shows round 1's stacks under its result.
+pub fn round_just_ended() -> AnyGame {
+    let mut game = setup(serde_json::json!({}), 3, 23);
+    drive(&mut game, |view, seat| (view.round == 1).then(|| cautious(view, seat, 9)));
+    game
+}
