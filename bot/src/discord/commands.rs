@@ -6,7 +6,7 @@ use engines::GameKind;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
-use super::deliver::{Error, deliver_move, post_board, private_panel};
+use super::deliver::{Error, as_table_error, deliver_move, post_board, private_panel};
 use super::{Context, display_name, post, rules_text};
 use crate::store::{Place, Status, TableId, UserId};
 use crate::table::{LobbyRequest, Participant, TableError};
@@ -183,6 +183,19 @@ async fn resolve(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String
     }
 }
 
+/// The table a command is about when anyone may ask: the one given, else the newest table
+/// played in this channel or thread, else as [`resolve`].
+async fn resolve_here(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String> {
+    if let Some(id) = table {
+        return Ok(TableId(id));
+    }
+    let here = ctx.data().tables.store().tables_in_channel(ctx.channel_id().get()).await.map_err(|e| e.to_string())?;
+    match here.first() {
+        Some(id) => Ok(*id),
+        None => resolve(ctx, None).await,
+    }
+}
+
 /// Your private view and choices at a table (only you see it).
 #[poise::command(slash_command)]
 pub async fn hand(
@@ -205,14 +218,7 @@ pub async fn hand(
             ctx.send(reply).await?;
             Ok(())
         }
-        Err(err) => refuse(ctx, &deliver_error(err)).await,
-    }
-}
-
-fn deliver_error(err: Error) -> TableError {
-    match err.downcast::<TableError>() {
-        Ok(table) => *table,
-        Err(other) => TableError::Internal(other.to_string()),
+        Err(err) => refuse(ctx, &as_table_error(err)).await,
     }
 }
 
@@ -224,15 +230,9 @@ pub async fn status(
     #[autocomplete = "autocomplete_table"]
     table: Option<i64>,
 ) -> Result<(), Error> {
-    let id = match table {
-        Some(id) => TableId(id),
-        None => match ctx.data().tables.store().tables_in_channel(ctx.channel_id().get()).await?.first() {
-            Some(id) => *id,
-            None => match resolve(ctx, None).await {
-                Ok(id) => id,
-                Err(message) => return say_private(ctx, message).await,
-            },
-        },
+    let id = match resolve_here(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
     };
     match ctx.data().tables.snapshot(id).await {
         Ok(snapshot) if snapshot.status == Status::Lobby => say_private(ctx, post::lobby_content(&snapshot)).await,
@@ -285,15 +285,9 @@ pub async fn abandon(
     #[autocomplete = "autocomplete_table"]
     table: Option<i64>,
 ) -> Result<(), Error> {
-    let id = match table {
-        Some(id) => TableId(id),
-        None => match ctx.data().tables.store().tables_in_channel(ctx.channel_id().get()).await?.first() {
-            Some(id) => *id,
-            None => {
-                return say_private(ctx, "Which table? Use the `table` option, or run this in the game's thread.")
-                    .await;
-            }
-        },
+    let id = match resolve_here(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
     };
     let moderator = ctx
         .author_member()

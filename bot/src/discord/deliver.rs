@@ -12,6 +12,16 @@ use crate::table::{MoveReport, Snapshot, Tables};
 /// Errors while talking to Discord; logged, never shown to players in detail.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
+/// A delivery error as a table error: the table layer's own refusal when it was one (so the
+/// player reads why), else an internal failure (details for the log only).
+#[must_use]
+pub fn as_table_error(err: Error) -> crate::table::TableError {
+    match err.downcast::<crate::table::TableError>() {
+        Ok(table) => *table,
+        Err(other) => crate::table::TableError::Internal(other.to_string()),
+    }
+}
+
 /// Discord's "Cannot send messages to this user".
 const DMS_CLOSED: isize = 50007;
 

@@ -8,7 +8,7 @@ use serenity::{
     CreateInteractionResponseMessage, CreateThread, EditMessage, MessageFlags,
 };
 
-use super::deliver::{Error, board_reply, deliver_move, private_panel};
+use super::deliver::{Error, as_table_error, board_reply, deliver_move, private_panel};
 use super::ids::{ComponentId, LobbyOp};
 use super::{Data, display_name, post};
 use crate::store::{Place, TableId, UserId};
@@ -28,7 +28,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         ComponentId::Lobby(table, op) => lobby(ctx, data, click, table, op).await?,
         ComponentId::Panel(table) => match private_panel(&data.tables, table, user, &[]).await {
             Ok(panel) => respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await?,
-            Err(err) => refuse(ctx, click, &table_error(err)).await?,
+            Err(err) => refuse(ctx, click, &as_table_error(err)).await?,
         },
         ComponentId::Step { table, version, text } => step(ctx, data, click, table, version, text).await?,
         ComponentId::Confirm { table, version, text } => submit(ctx, data, click, table, version, &text).await?,
@@ -66,13 +66,6 @@ async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, error: &T
     }
     let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(error.to_string());
     respond(ctx, click, CreateInteractionResponse::Message(reply)).await
-}
-
-fn table_error(err: Error) -> TableError {
-    match err.downcast::<TableError>() {
-        Ok(table) => *table,
-        Err(other) => TableError::Internal(other.to_string()),
-    }
 }
 
 fn is_ephemeral(click: &ComponentInteraction) -> bool {
