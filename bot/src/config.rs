@@ -34,6 +34,8 @@ pub struct Config {
     pub discord_api_base: Option<String>,
     /// `SALOON_BOARDS_DIR`: where the terminal writes board pictures (default `saloon-boards`).
     pub boards_dir: String,
+    /// `SALOON_SWEEP_SECONDS`: how often deadlines and reminders are checked (default 30).
+    pub sweep_seconds: u64,
 }
 
 /// A variable is set but unusable.
@@ -76,7 +78,15 @@ impl Config {
         {
             return Err(ConfigError { name: "DISCORD_API_BASE", reason: "expected an http:// or https:// URL".into() });
         }
+        let sweep_seconds = match non_empty("SALOON_SWEEP_SECONDS") {
+            Some(text) => text.parse::<u64>().ok().filter(|s| (1..=3600).contains(s)).ok_or(ConfigError {
+                name: "SALOON_SWEEP_SECONDS",
+                reason: "expected a number of seconds from 1 to 3600".into(),
+            })?,
+            None => 30,
+        };
         Ok(Self {
+            sweep_seconds,
             database_url: non_empty("DATABASE_URL").unwrap_or_else(|| "sqlite:saloon.db".to_string()),
             discord_token: non_empty("DISCORD_TOKEN").map(Token),
             dev_guild_id,

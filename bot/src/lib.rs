@@ -3,5 +3,6 @@
 
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod store;
 pub mod table;

@@ -42,6 +42,8 @@ enum Command {
     },
     /// List saved terminal and Discord tables that are still running.
     Tables,
+    /// Serve games on Discord (needs DISCORD_TOKEN; see .env.example).
+    Discord,
 }
 
 #[tokio::main]
@@ -70,7 +72,9 @@ async fn run(cli: Cli, config: Config) -> Result<(), String> {
     let store =
         Store::open(&config.database_url).await.map_err(|e| format!("cannot open {}: {e}", config.database_url))?;
     let tables = Tables::new(store.clone());
-    let command = cli.command.unwrap_or(Command::Play {
+    // Without a subcommand: Discord when a token is configured, else a terminal match.
+    let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
+    let command = cli.command.or(default).unwrap_or(Command::Play {
         game: GameKind::Martian12s,
         players: 3,
         bots: 2,
@@ -88,9 +92,27 @@ async fn run(cli: Cli, config: Config) -> Result<(), String> {
             console::play(&tables, &args, stdin, &mut stdout).await.map(|_| ()).map_err(|e| e.to_string())
         }
         Command::Tables => list_tables(&tables).await,
+        Command::Discord => serve_discord(&config, tables).await,
     };
     store.close().await;
     result
+}
+
+async fn serve_discord(config: &Config, tables: Tables) -> Result<(), String> {
+    let mut running = bot::discord::start(config, tables).await.map_err(|e| e.to_string())?;
+    tracing::info!("serving games on Discord; press Ctrl-C to stop");
+    let ended = tokio::select! {
+        result = running.wait() => Some(result),
+        _ = tokio::signal::ctrl_c() => None,
+    };
+    match ended {
+        Some(result) => result.map_err(|e| e.to_string()),
+        None => {
+            tracing::info!("shutting down");
+            running.shutdown().await;
+            Ok(())
+        }
+    }
 }
 
 async fn list_tables(tables: &Tables) -> Result<(), String> {

@@ -119,3 +119,18 @@ async fn hot_seat_players_take_turns_at_one_keyboard() {
     id.expect("session");
     assert!(out.contains("Player 1, your move:") && out.contains("Player 2, your move:"), "{out}");
 }
+
+#[tokio::test]
+async fn long_choices_are_entered_a_step_at_a_time() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let game = PlayArgs { game: GameKind::GunslingerGang, ..args(dir.path(), 3, 2, 5) };
+    // Step into the menu, back out, then choose options until a whole action is submitted.
+    let input = "1\nb\n1\n1\n1\n1\n1\n1\n1\nq\n";
+    let (id, out) = play(&tables, &game, input).await;
+    let id = id.expect("session");
+    assert!(out.contains("(so far: play)"), "{out}");
+    assert!(out.contains("   b. Back"), "{out}");
+    let log = tables.store().log(id).await.expect("log");
+    assert!(log.iter().any(|e| e.origin == bot::store::Origin::Player && e.action.starts_with("play ")), "{log:?}");
+}

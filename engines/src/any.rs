@@ -4,23 +4,31 @@
 use serde::Serialize;
 
 use crate::game::{Audience, Choices, Game, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Viewer};
+use crate::gunslinger_gang::{self, GunslingerGang};
 use crate::martian_12s::{self, Martian12s};
 use crate::rng::GameRng;
 use crate::{GameKind, ai};
 
 /// A game of any kind.
+// Game states differ in size; boxing them would cost an allocation on every clone (search clones often).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyGame {
     /// Martian 12s.
     Martian12s(Martian12s),
+    /// Gunslinger Gang.
+    GunslingerGang(GunslingerGang),
 }
 
 /// A view of any kind of game.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum AnyView {
     /// Martian 12s.
     Martian12s(martian_12s::View),
+    /// Gunslinger Gang.
+    GunslingerGang(gunslinger_gang::View),
 }
 
 /// One legal action: its text form (what is submitted) and what a player reads.
@@ -82,6 +90,7 @@ macro_rules! dispatch {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             AnyGame::Martian12s($g) => $body,
+            AnyGame::GunslingerGang($g) => $body,
         }
     };
 }
@@ -114,6 +123,9 @@ impl AnyGame {
         let rng = GameRng::from_seed(seed);
         match kind {
             GameKind::Martian12s => Ok(Self::Martian12s(Martian12s::setup(&parse_options(options)?, players, rng)?)),
+            GameKind::GunslingerGang => {
+                Ok(Self::GunslingerGang(GunslingerGang::setup(&parse_options(options)?, players, rng)?))
+            }
             other => Err(SetupError::NotAvailable(other.name())),
         }
     }
@@ -123,6 +135,7 @@ impl AnyGame {
     pub fn default_options(kind: GameKind) -> Option<serde_json::Value> {
         match kind {
             GameKind::Martian12s => serde_json::to_value(martian_12s::Options::default()).ok(),
+            GameKind::GunslingerGang => serde_json::to_value(gunslinger_gang::Options::default()).ok(),
             _ => None,
         }
     }
@@ -132,7 +145,8 @@ impl AnyGame {
     pub const fn player_range(kind: GameKind) -> (usize, usize) {
         match kind {
             GameKind::Martian12s => Martian12s::PLAYERS,
-            GameKind::MartianGunslinger | GameKind::GunslingerGang | GameKind::ConquestOfMars => (2, 4),
+            GameKind::GunslingerGang => GunslingerGang::PLAYERS,
+            GameKind::MartianGunslinger | GameKind::ConquestOfMars => (2, 4),
             GameKind::Raja => (2, 5),
         }
     }
@@ -145,6 +159,9 @@ impl AnyGame {
         match kind {
             GameKind::Martian12s => serde_json::from_str(json)
                 .map(Self::Martian12s)
+                .map_err(|source| LoadError::Json { game: kind.name(), source }),
+            GameKind::GunslingerGang => serde_json::from_str(json)
+                .map(Self::GunslingerGang)
                 .map_err(|source| LoadError::Json { game: kind.name(), source }),
             other => Err(SetupError::NotAvailable(other.name()).into()),
         }
@@ -163,6 +180,7 @@ impl AnyGame {
     pub const fn kind(&self) -> GameKind {
         match self {
             Self::Martian12s(_) => GameKind::Martian12s,
+            Self::GunslingerGang(_) => GameKind::GunslingerGang,
         }
     }
 
@@ -190,6 +208,19 @@ impl AnyGame {
         dispatch!(self, g => g.choices(seat, prefix))
     }
 
+    /// The step before `prefix` when entering an action piece by piece (for a Back button).
+    #[must_use]
+    pub fn previous_prefix(&self, seat: Seat, prefix: &str) -> String {
+        dispatch!(self, g => crate::game::previous_prefix(g, seat, prefix))
+    }
+
+    /// Whether `seat` holds anything private now (a hand, a sealed bid…): its choices are then
+    /// offered only in private panels, never on a public post.
+    #[must_use]
+    pub fn holds_secrets(&self, seat: Seat) -> bool {
+        self.secrets().iter().any(|s| s.owner == Some(seat))
+    }
+
     /// Parses and applies an action; on error nothing changes.
     ///
     /// # Errors
@@ -203,6 +234,7 @@ impl AnyGame {
     pub fn view(&self, viewer: Viewer) -> AnyView {
         match self {
             Self::Martian12s(g) => AnyView::Martian12s(g.view(viewer)),
+            Self::GunslingerGang(g) => AnyView::GunslingerGang(g.view(viewer)),
         }
     }
 
@@ -245,6 +277,7 @@ impl AnyView {
     pub const fn kind(&self) -> GameKind {
         match self {
             Self::Martian12s(_) => GameKind::Martian12s,
+            Self::GunslingerGang(_) => GameKind::GunslingerGang,
         }
     }
 }

@@ -424,6 +424,21 @@ pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &str) -> Choices
     choices
 }
 
+/// The prefix one step before `prefix`: the longest shorter text from which `prefix` is
+/// reached by a single choice (`""` at the start). Front ends use it for a Back button.
+pub fn previous_prefix<G: Game>(game: &G, seat: Seat, prefix: &str) -> String {
+    for cut in (0..prefix.len()).rev() {
+        if !prefix.is_char_boundary(cut) {
+            continue;
+        }
+        let (head, tail) = prefix.split_at(cut);
+        if game.choices(seat, head).options.iter().any(|c| c.token.eq_ignore_ascii_case(tail)) {
+            return head.to_string();
+        }
+    }
+    String::new()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

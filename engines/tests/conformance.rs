@@ -238,3 +238,13 @@ fn martian_12s() {
         ],
     });
 }
+
+#[test]
+fn gunslinger_gang() {
+    use serde_json::json;
+    run::<engines::gunslinger_gang::GunslingerGang>(&Plan {
+        games: 1_500,
+        deep: 90,
+        options: vec![json!({}), json!({"items": "no_red"})],
+    });
+}

@@ -23,6 +23,7 @@
 
 mod canvas;
 mod fonts;
+mod gunslinger_gang;
 mod martian_12s;
 mod text;
 
@@ -42,6 +43,9 @@ pub enum RenderError {
         /// Height asked for.
         height: u32,
     },
+    /// This game has no board picture yet (its text board is available).
+    #[error("no board picture for {0} yet")]
+    NotDrawn(&'static str),
     /// The PNG encoder failed.
     #[error("PNG encoding failed: {0}")]
     Encode(#[from] image::ImageError),
@@ -55,6 +59,7 @@ pub enum RenderError {
 pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
         AnyView::Martian12s(view) => martian_12s::board_png(view, names),
+        AnyView::GunslingerGang(_) => Err(RenderError::NotDrawn("Gunslinger Gang")),
     }
 }
 
@@ -63,6 +68,7 @@ pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderErro
 pub fn board_text(view: &AnyView, names: &[String]) -> String {
     match view {
         AnyView::Martian12s(view) => text::martian_12s(view, names),
+        AnyView::GunslingerGang(view) => gunslinger_gang::board_text(view, names),
     }
 }
 

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
-use engines::martian_12s::{Palette, PlayerView, Pyramid, Status, View};
+use engines::martian_12s::{Palette, PlayerView, Pyramid, RoundResult, Status, View};
 use engines::parts::pyramids::Size;
 use tiny_skia::{Pixmap, Rect};
 
@@ -109,9 +109,30 @@ fn stack_lines(stack: &[Pyramid]) -> Vec<&[Pyramid]> {
     lines
 }
 
-fn row_height(player: &PlayerView) -> f32 {
-    let lines = stack_lines(&player.stack).len().max(1) as f32;
-    ROW_MIN.max(16.0 + lines * STACK_LINE + 18.0)
+/// Height of the "Round 3: won $7" line above a previous round's stack.
+const RESULT_LINE: f32 = 30.0;
+
+/// The round to show stacks of: the previous one while nobody has pulled in the new round
+/// (or once the match ended with empty stacks), so its result stays visible after a move
+/// that ended it.
+fn previous(view: &View) -> Option<&RoundResult> {
+    let fresh = view.players.iter().all(|p| p.stack.is_empty());
+    view.previous_round.as_ref().filter(|r| fresh && r.players.len() == view.players.len())
+}
+
+/// The stack shown in a player's row, and whether it is the previous round's.
+fn shown_stack<'a>(view: &'a View, player: &'a PlayerView) -> (&'a [Pyramid], Option<&'a RoundResult>) {
+    match previous(view) {
+        Some(round) => (&round.players[player.seat.index()].stack, Some(round)),
+        None => (&player.stack, None),
+    }
+}
+
+fn row_height(view: &View, player: &PlayerView) -> f32 {
+    let (stack, previous) = shown_stack(view, player);
+    let lines = stack_lines(stack).len().max(1) as f32;
+    let label = if previous.is_some() { RESULT_LINE } else { 0.0 };
+    ROW_MIN.max(16.0 + label + lines * STACK_LINE + 18.0)
 }
 
 fn standings_height(view: &View) -> f32 {
@@ -128,7 +149,7 @@ const fn standing_rows(players: usize) -> usize {
 
 /// The picture's height for `view`.
 fn height(view: &View) -> f32 {
-    let rows: f32 = view.players.iter().map(|p| row_height(p) + ROW_GAP).sum();
+    let rows: f32 = view.players.iter().map(|p| row_height(view, p) + ROW_GAP).sum();
     let top = if view.outcome.is_some() { standings_height(view) } else { BAG_PANEL + ROW_GAP };
     HEADER + top + rows + MARGIN - ROW_GAP
 }
@@ -152,7 +173,7 @@ pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> 
         y += BAG_PANEL + ROW_GAP;
     }
     for player in &view.players {
-        let h = row_height(player);
+        let h = row_height(view, player);
         player_row(&mut canvas, view, player, &name_of(names, player.seat), y, h);
         y += h + ROW_GAP;
     }
@@ -356,25 +377,52 @@ fn player_row(canvas: &mut Canvas, view: &View, player: &PlayerView, name: &str,
     score(canvas, player, top);
 }
 
-/// The pyramids in pull order, left to right, wrapping onto more lines when long.
+/// The pyramids in pull order, left to right, wrapping onto more lines when long. Before the
+/// first pull of a round, the previous round's stacks are shown under its result.
 fn stack(canvas: &mut Canvas, view: &View, player: &PlayerView, top: f32) {
     let left = MARGIN + LEFT_COL;
-    if player.stack.is_empty() {
-        let note = match player.status {
+    let (pyramids, previous) = shown_stack(view, player);
+    let mut top = top;
+    if let Some(round) = previous {
+        let (text, colour) = round_result(round, player.seat);
+        let style = Style::new(Face::Bold, 18, colour);
+        let text = canvas.fit(style, &text, STACK_WIDTH);
+        canvas.text(left, top + 38.0, &text, style, Align::Left);
+        top += RESULT_LINE;
+    }
+    if pyramids.is_empty() {
+        let note = match (previous, player.status) {
+            (Some(_), _) => "",
             _ if player.resigned => "left the match",
-            Status::SittingOut => "sits out this round",
-            Status::Passed => "passed without pulling",
+            (None, Status::SittingOut) => "sits out this round",
+            (None, Status::Passed) => "passed without pulling",
             _ => "no pulls yet",
         };
         canvas.text(left, top + 62.0, note, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
         return;
     }
-    for (line, pyramids) in stack_lines(&player.stack).iter().enumerate() {
+    for (line, pyramids) in stack_lines(pyramids).iter().enumerate() {
         let base = top + 16.0 + (line as f32 + 1.0) * STACK_LINE - 4.0;
         let mut x = left;
         for p in *pyramids {
             x += pyramid(canvas, x, base, p.size, p.value, view.palette) + PYRAMID_GAP;
         }
+    }
+}
+
+/// "Round 3: ★ won $7 with 12", "Round 3: ✖ popped at 15", "Round 3: 9 from 3".
+fn round_result(round: &RoundResult, seat: engines::Seat) -> (String, Rgba) {
+    let line = &round.players[seat.index()];
+    let pulls = line.stack.len();
+    let head = format!("Round {}:", round.round);
+    if round.winners.contains(seat) {
+        let split = if round.winners.len() > 1 { " (split)" } else { "" };
+        return (format!("{head} ★ won {}{split} with {} from {pulls}", round.share, line.score), theme::ACCENT);
+    }
+    match line.status {
+        Some(Status::Popped) => (format!("{head} ✖ popped at {}", line.score), theme::POPPED),
+        Some(Status::SittingOut) | None => (format!("{head} sat out"), theme::MUTED),
+        Some(_) => (format!("{head} {} from {pulls}", line.score), theme::MUTED),
     }
 }
 

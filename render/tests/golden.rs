@@ -184,3 +184,15 @@ fn finished_match() {
     let board = check("finished_match", &game);
     assert!(board.text.contains("Final standings") && board.text.contains("resigned"));
 }
+
+#[test]
+fn round_just_ended_shows_the_previous_round() {
+    let game = common::round_just_ended();
+    let view = common::m12s(&game);
+    assert_eq!(view.round, 2);
+    assert!(view.players.iter().all(|p| p.stack.is_empty()), "nobody has pulled in round 2");
+    let previous = view.previous_round.as_ref().expect("round 1 kept");
+    assert!(previous.players.iter().any(|p| !p.stack.is_empty()));
+    let board = check("round_just_ended", &game);
+    assert!(board.text.contains("Round 2 of 10"));
+}

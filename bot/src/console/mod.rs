@@ -60,7 +60,16 @@ where
         Some(id) => resume(tables, TableId(id), out).await?,
         None => open(tables, args, out).await?,
     };
-    let mut session = Session { tables, id, boards_dir: &args.boards_dir, out, lines: input.lines(), shown: -1 };
+    let mut session = Session {
+        tables,
+        id,
+        boards_dir: &args.boards_dir,
+        out,
+        lines: input.lines(),
+        shown: -1,
+        shown_private: (-1, engines::Seat(0)),
+        prefix: String::new(),
+    };
     session.run().await?;
     Ok(id)
 }
@@ -111,9 +120,58 @@ struct Session<'a, R, W> {
     lines: tokio::io::Lines<R>,
     /// The version of the board last printed, so it is printed once per change.
     shown: i64,
+    /// The version and seat of the private view last printed.
+    shown_private: (i64, engines::Seat),
+    /// The action text entered so far in step mode.
+    prefix: String,
 }
 
-const HELP: &str = "Type the number of an option or the action itself (e.g. \"pull S\"). \
+/// Legal lists longer than this are entered a step at a time.
+const LIST_LIMIT: usize = 30;
+
+/// What a prompt offers: numbered options (label, text, whether the text is a whole action),
+/// and in step mode Confirm and Back.
+struct Menu {
+    title: String,
+    options: Vec<(String, String, bool)>,
+    confirm: bool,
+    back: Option<String>,
+}
+
+impl Menu {
+    fn whole(legal: &[engines::LegalAction]) -> Self {
+        let options = legal.iter().map(|a| (a.label.clone(), a.text.clone(), true)).collect();
+        Self { title: String::new(), options, confirm: false, back: None }
+    }
+
+    fn step(prefix: &str, step: &crate::table::Step) -> Self {
+        let options =
+            step.choices.options.iter().map(|c| (c.label.clone(), format!("{prefix}{}", c.token), false)).collect();
+        let title = if prefix.is_empty() { String::new() } else { format!(" (so far: {prefix})") };
+        Self { title, options, confirm: step.choices.complete, back: step.back.clone() }
+    }
+
+    fn print<W: Write>(&self, out: &mut W, name: &str) -> std::io::Result<()> {
+        writeln!(out, "\n{name}, your move{}:", self.title)?;
+        for (i, (label, text, whole)) in self.options.iter().enumerate() {
+            if *whole {
+                writeln!(out, "  {:>2}. {label:<28} [{text}]", i + 1)?;
+            } else {
+                writeln!(out, "  {:>2}. {label}", i + 1)?;
+            }
+        }
+        if self.confirm {
+            writeln!(out, "   c. Confirm this move")?;
+        }
+        if self.back.is_some() {
+            writeln!(out, "   b. Back")?;
+        }
+        Ok(())
+    }
+}
+
+const HELP: &str = "Type the number of an option or the action itself (e.g. \"pull S\"); long choices come a \
+step at a time (c confirms, b goes back). \
 Other commands: board (show the board again), resign, help, quit (the game is saved; resume it with --resume).";
 
 impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
@@ -143,36 +201,63 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
     async fn turn(&mut self, snapshot: &Snapshot, user: UserId) -> Result<bool, ConsoleError> {
         let private = self.tables.private_view(self.id, user).await?;
         let name = snapshot.names().get(private.seat.index()).cloned().unwrap_or_default();
-        writeln!(self.out, "\n{name}, your move:")?;
-        for (i, action) in private.legal.iter().enumerate() {
-            writeln!(self.out, "  {:>2}. {:<28} [{}]", i + 1, action.label, action.text)?;
+        if snapshot.secret_holders.contains(private.seat) && self.shown_private != (snapshot.version, private.seat) {
+            // Hot seat: what only this player may see, shown when it is their turn.
+            writeln!(self.out, "\n{name}'s private view:\n{}", render::board_text(&private.view, &private.names))?;
+            self.shown_private = (snapshot.version, private.seat);
         }
+        // A short list is shown whole; a long one is entered a step at a time, like the
+        // Discord menus.
+        let menu = if private.legal.len() <= LIST_LIMIT {
+            Menu::whole(&private.legal)
+        } else {
+            let step = self.tables.choices(self.id, user, &self.prefix).await?;
+            if step.choices.complete && step.choices.options.is_empty() {
+                let action = std::mem::take(&mut self.prefix);
+                return self.submit(user, &action, private.version).await;
+            }
+            Menu::step(&self.prefix, &step)
+        };
+        menu.print(self.out, &name)?;
         write!(self.out, "> ")?;
         self.out.flush()?;
         let Some(line) = self.lines.next_line().await? else { return Ok(false) };
         let line = line.trim();
-        let action = match line.to_ascii_lowercase().as_str() {
+        match line.to_ascii_lowercase().as_str() {
             "q" | "quit" | "exit" => return Ok(false),
-            "" => return Ok(true),
-            "help" | "?" => {
-                writeln!(self.out, "{HELP}")?;
-                return Ok(true);
+            "" => {}
+            "help" | "?" => writeln!(self.out, "{HELP}")?,
+            "board" => self.show_board(snapshot)?,
+            "resign" => {
+                let result = self.tables.resign(self.id, user).await;
+                self.report(result, user)?;
             }
-            "board" => {
-                self.show_board(snapshot)?;
-                return Ok(true);
+            "b" | "back" if menu.back.is_some() => self.prefix = menu.back.clone().unwrap_or_default(),
+            "c" | "confirm" if menu.confirm => {
+                let action = std::mem::take(&mut self.prefix);
+                return self.submit(user, &action, private.version).await;
             }
-            "resign" => return self.report(self.tables.resign(self.id, user).await, user).map(|()| true),
             _ => match line.parse::<usize>() {
-                Ok(n) if (1..=private.legal.len()).contains(&n) => private.legal[n - 1].text.clone(),
-                Ok(n) => {
-                    writeln!(self.out, "There is no option {n}; choose 1 to {}.", private.legal.len())?;
-                    return Ok(true);
+                Ok(n) if (1..=menu.options.len()).contains(&n) => {
+                    let (_, text, whole) = &menu.options[n - 1];
+                    if *whole {
+                        self.prefix.clear();
+                        return self.submit(user, text, private.version).await;
+                    }
+                    self.prefix = text.clone();
                 }
-                Err(_) => line.to_string(),
+                Ok(n) => writeln!(self.out, "There is no option {n}; choose 1 to {}.", menu.options.len())?,
+                Err(_) => {
+                    self.prefix.clear();
+                    return self.submit(user, line, private.version).await;
+                }
             },
-        };
-        let result = self.tables.submit(self.id, user, &action, Some(private.version)).await;
+        }
+        Ok(true)
+    }
+
+    async fn submit(&mut self, user: UserId, action: &str, version: i64) -> Result<bool, ConsoleError> {
+        let result = self.tables.submit(self.id, user, action, Some(version)).await;
         self.report(result, user).map(|()| true)
     }
 

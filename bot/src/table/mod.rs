@@ -44,6 +44,19 @@ pub struct LobbyRequest {
     pub turn_timeout: i64,
 }
 
+/// One step of entering an action, for a front end's menu.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// What may follow the text so far, and whether it is already a whole action.
+    pub choices: engines::Choices,
+    /// The table's version now.
+    pub version: i64,
+    /// Whether the seat must decide now.
+    pub pending: bool,
+    /// The text one step back (for a Back button), unless at the start.
+    pub back: Option<String>,
+}
+
 /// Saloon's tables.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -217,10 +230,12 @@ impl Tables {
     ///
     /// # Errors
     /// When the table is not running or `user` is not seated.
-    pub async fn choices(&self, id: TableId, user: UserId, prefix: &str) -> Result<engines::Choices, TableError> {
+    pub async fn choices(&self, id: TableId, user: UserId, prefix: &str) -> Result<Step, TableError> {
         let table = self.load_running(id).await?;
         let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
-        Ok(table.game.choices(seat, prefix))
+        let pending = table.game.pending().seats().contains(seat);
+        let back = (!prefix.is_empty()).then(|| table.game.previous_prefix(seat, prefix));
+        Ok(Step { choices: table.game.choices(seat, prefix), version: table.row.version, pending, back })
     }
 
     /// Tables `user` sits at that are in `status`.
@@ -366,6 +381,19 @@ pub(crate) fn renumber(mut seats: Vec<SeatRow>) -> Vec<SeatRow> {
         seat.seat = i as u8;
     }
     seats
+}
+
+/// The choices of the one seat pending, when they can be shown on a public post: nobody else
+/// is pending and the seat holds nothing private that its options could give away.
+pub(crate) fn public_choices(game: &AnyGame) -> Option<(Seat, engines::Choices)> {
+    let pending = game.pending().seats();
+    let seat = pending.first().filter(|_| pending.len() == 1)?;
+    (!game.holds_secrets(seat)).then(|| (seat, game.choices(seat, "")))
+}
+
+/// Seats holding something private.
+pub(crate) fn secret_holders(game: &AnyGame) -> SeatSet {
+    game.secrets().iter().filter_map(|s| s.owner).collect()
 }
 
 pub(crate) fn log_entry(seat: Seat, action: &str, origin: Origin) -> LogEntry {

@@ -1,8 +1,10 @@
 //! What the table layer hands to a front end: views and narration, never a game state.
 
-use engines::{AnyGame, AnyView, Applied, GameKind, LegalAction, Narration, Outcome, Pending, Seat, SeatSet, Viewer};
+use engines::{
+    AnyGame, AnyView, Applied, Choices, GameKind, LegalAction, Narration, Outcome, Pending, Seat, SeatSet, Viewer,
+};
 
-use super::{Loaded, TableError, engine_of, log_entry};
+use super::{Loaded, TableError, engine_of, log_entry, public_choices, secret_holders};
 use crate::store::{LogEntry, Origin, SeatRow, Status, TableId, TableRow, UserId};
 
 /// One applied action.
@@ -38,6 +40,10 @@ pub struct MoveReport {
     pub view: Option<AnyView>,
     /// The result, when the game ended.
     pub outcome: Option<Outcome>,
+    /// The pending seat's first choices, when they may be shown publicly.
+    pub public_choices: Option<(Seat, Choices)>,
+    /// Seats holding something private now.
+    pub secret_holders: SeatSet,
     pub(crate) log: Vec<LogEntry>,
 }
 
@@ -59,6 +65,8 @@ impl MoveReport {
             pending: SeatSet::EMPTY,
             view: None,
             outcome: None,
+            public_choices: None,
+            secret_holders: SeatSet::EMPTY,
             log: Vec::new(),
         }
     }
@@ -81,6 +89,8 @@ impl MoveReport {
             Pending::Seats(_) => None,
         };
         self.view = Some(table.game.view(Viewer::Public));
+        self.public_choices = public_choices(&table.game);
+        self.secret_holders = secret_holders(&table.game);
     }
 
     /// Names by seat.
@@ -133,6 +143,10 @@ pub struct Snapshot {
     pub turn_timeout: i64,
     /// When the pending decision times out.
     pub deadline_at: Option<i64>,
+    /// The pending seat's first choices, when they may be shown publicly.
+    pub public_choices: Option<(Seat, Choices)>,
+    /// Seats holding something private now.
+    pub secret_holders: SeatSet,
 }
 
 impl Snapshot {
@@ -152,6 +166,8 @@ impl Snapshot {
                 _ => None,
             },
             view: engine.as_ref().map(|g| g.view(Viewer::Public)),
+            public_choices: engine.as_ref().and_then(public_choices),
+            secret_holders: engine.as_ref().map_or(SeatSet::EMPTY, secret_holders),
             seats: row.seats,
             options: row.options,
             seed: row.seed,

@@ -9,7 +9,7 @@ mod state;
 mod view;
 
 pub use action::{Action, Grab};
-pub use rules::{Event, Forced, RoundEnd};
+pub use rules::{Event, Forced, RoundEnd, RoundLine, RoundResult};
 pub use state::{Credits, EndReason, Martian12s, MatchMode, Options, Palette, Pyramid, ROUND_CAP, Status};
 pub use view::{PlayerView, View};
 

@@ -32,6 +32,34 @@ pub enum RoundEnd {
     SixPulls,
 }
 
+/// One player's line in a scored round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundLine {
+    /// Pyramids pulled, in pull order.
+    pub stack: Vec<Pyramid>,
+    /// Their sum.
+    pub score: u8,
+    /// Status when the round was scored (`None` while never set).
+    pub status: Option<Status>,
+}
+
+/// The last scored round, kept so the board after it can still show how it ended (§8).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    /// Round number.
+    pub round: u8,
+    /// Why it ended.
+    pub end: Option<RoundEnd>,
+    /// Each seat's stack, score and status.
+    pub players: Vec<RoundLine>,
+    /// Who won it.
+    pub winners: SeatSet,
+    /// What each winner received.
+    pub share: Credits,
+    /// What carried over.
+    pub carry: Credits,
+}
+
 /// What happened, for the log and the post after a move. All of it is public.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -120,6 +148,7 @@ impl Martian12s {
             current: Seat(0),
             phase: Phase::Turn,
             rng,
+            previous_round: None,
         };
         // R4: most cash draws first; the tie (always, at the start) goes to a roll-off.
         let most = game.players.iter().map(|p| p.wallet).max().unwrap_or_default();
@@ -341,14 +370,43 @@ impl Martian12s {
             share,
             carry: self.pot,
         });
-        if self.options.match_mode == MatchMode::Rounds && self.round >= self.options.rounds {
-            self.end_match(EndReason::RoundsPlayed, events);
+        let last = if self.options.match_mode == MatchMode::Rounds && self.round >= self.options.rounds {
+            Some(EndReason::RoundsPlayed)
         } else if self.round >= ROUND_CAP {
-            self.end_match(EndReason::Cap, events);
+            Some(EndReason::Cap)
         } else {
-            self.round += 1;
-            self.start_round(events);
+            None
+        };
+        self.keep_result(end, winners, share, last.is_none());
+        match last {
+            Some(reason) => self.end_match(reason, events),
+            None => {
+                self.round += 1;
+                self.start_round(events);
+            }
         }
+    }
+
+    /// Keeps the scored round for the next board. When another round follows, the stacks
+    /// are swapped out (the players' vectors then hold the older round, which `start_round`
+    /// clears), so the steady state allocates nothing.
+    fn keep_result(&mut self, end: RoundEnd, winners: SeatSet, share: Credits, next_round: bool) {
+        let result = self.previous_round.get_or_insert_with(RoundResult::default);
+        result.players.resize_with(self.players.len(), RoundLine::default);
+        for (line, player) in result.players.iter_mut().zip(&mut self.players) {
+            if next_round {
+                std::mem::swap(&mut line.stack, &mut player.stack);
+            } else {
+                line.stack.clone_from(&player.stack);
+            }
+            line.score = player.score;
+            line.status = Some(player.status);
+        }
+        result.round = self.round;
+        result.end = Some(end);
+        result.winners = winners;
+        result.share = share;
+        result.carry = self.pot;
     }
 
     /// §4.1 RoundStart.

@@ -112,6 +112,12 @@ fn m2_continue_at_twelve_pop_and_sole_survivor_wins_at_once() {
     assert_eq!(game.pot, Credits(0));
     assert_eq!(game.player(P1).rounds_won, 1);
     assert_eq!((game.round, game.first_drawer, game.current), (2, P1, P1));
+    // The board after the round still shows how it ended (§8 round summaries).
+    let previous = game.view(crate::game::Viewer::Public).previous_round.expect("round 1 kept");
+    assert_eq!((previous.round, previous.share, previous.winners), (1, Credits(7), crate::game::SeatSet::one(P1)));
+    assert_eq!((previous.players[0].score, previous.players[0].status), (13, Some(Status::Popped)));
+    assert_eq!(previous.players[1].stack.len(), 3);
+    assert!(game.players.iter().all(|p| p.stack.is_empty()), "round 2 starts with empty stacks");
 }
 
 #[test]

@@ -263,6 +263,9 @@ pub struct Martian12s {
     pub(crate) current: Seat,
     pub(crate) phase: Phase,
     pub(crate) rng: GameRng,
+    /// The last scored round, for the board after it; not part of the rules' state.
+    #[serde(default)]
+    pub(crate) previous_round: Option<super::rules::RoundResult>,
 }
 
 /// `K` for `n` players (§3 step 2, R17, R18).

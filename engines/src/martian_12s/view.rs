@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Grab};
-use super::rules::{Event, Forced, RoundEnd};
+use super::rules::{Event, Forced, RoundEnd, RoundResult};
 use super::state::{Credits, EndReason, Martian12s, MatchMode, Palette, Phase, Pyramid, ROUND_CAP, Status};
 use crate::game::{Outcome, Seat, Standing};
 use crate::parts::pyramids::Size;
@@ -60,6 +60,8 @@ pub struct View {
     pub sets: u8,
     /// The result, once the match is over.
     pub outcome: Option<Outcome>,
+    /// How the previous (last scored) round ended, with its stacks.
+    pub previous_round: Option<RoundResult>,
 }
 
 impl View {
@@ -112,6 +114,7 @@ impl Martian12s {
             bag_by_value,
             sets: self.sets,
             outcome: self.outcome(),
+            previous_round: self.previous_round.clone(),
         }
     }
 

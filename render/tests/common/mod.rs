@@ -39,7 +39,7 @@ pub fn apply_all(game: &mut AnyGame, actions: &[&str]) {
 pub fn drive(game: &mut AnyGame, mut policy: impl FnMut(&View, Seat) -> Option<&'static str>) {
     for _ in 0..5_000 {
         let Some(seat) = pending_seat(game) else { return };
-        let AnyView::Martian12s(view) = game.view(Viewer::Public);
+        let view = m12s(game);
         let Some(action) = policy(&view, seat) else { return };
         game.apply(seat, action, &[]).unwrap_or_else(|e| panic!("{action} for {seat}: {e}"));
     }
@@ -48,7 +48,7 @@ pub fn drive(game: &mut AnyGame, mut policy: impl FnMut(&View, Seat) -> Option<&
 
 /// The Martian 12s view of a game.
 pub fn m12s(game: &AnyGame) -> View {
-    let AnyView::Martian12s(view) = game.view(Viewer::Public);
+    let AnyView::Martian12s(view) = game.view(Viewer::Public) else { panic!("not a Martian 12s game") };
     view
 }
 
@@ -138,4 +138,12 @@ pub struct Board {
     pub text: String,
     /// The picture's height in pixels.
     pub height: u32,
+}
+
+/// Three players just after a round ended: round 2 has begun and nobody has pulled yet, so
+/// the board shows round 1's stacks under its result.
+pub fn round_just_ended() -> AnyGame {
+    let mut game = setup(serde_json::json!({}), 3, 23);
+    drive(&mut game, |view, seat| (view.round == 1).then(|| cautious(view, seat, 9)));
+    game
 }

@@ -1,0 +1,331 @@
+//! Slash commands. Each parses, calls the table layer, and replies; rules and flow live below.
+
+use std::time::Duration;
+
+use engines::GameKind;
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+
+use super::deliver::{Error, as_table_error, deliver_move, post_board, private_panel};
+use super::{Context, display_name, post, rules_text};
+use crate::store::{Place, Status, TableId, UserId};
+use crate::table::{LobbyRequest, Participant, TableError};
+
+/// The five games, as a choice list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum GameChoice {
+    /// Martian Gunslinger.
+    #[name = "Martian Gunslinger"]
+    MartianGunslinger,
+    /// Gunslinger Gang.
+    #[name = "Gunslinger Gang"]
+    GunslingerGang,
+    /// Martian 12s.
+    #[name = "Martian 12s"]
+    Martian12s,
+    /// Conquest of Mars.
+    #[name = "Conquest of Mars"]
+    ConquestOfMars,
+    /// Raja.
+    #[name = "Raja"]
+    Raja,
+}
+
+impl GameChoice {
+    const fn kind(self) -> GameKind {
+        match self {
+            Self::MartianGunslinger => GameKind::MartianGunslinger,
+            Self::GunslingerGang => GameKind::GunslingerGang,
+            Self::Martian12s => GameKind::Martian12s,
+            Self::ConquestOfMars => GameKind::ConquestOfMars,
+            Self::Raja => GameKind::Raja,
+        }
+    }
+}
+
+/// The shortest and longest time per move.
+const TIMEOUT_RANGE: (Duration, Duration) = (Duration::from_secs(60), Duration::from_secs(7 * 24 * 3600));
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(24 * 3600);
+
+async fn say_private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+    ctx.send(CreateReply::default().ephemeral(true).content(text).allowed_mentions(post::only_users(&[]))).await?;
+    Ok(())
+}
+
+async fn refuse(ctx: Context<'_>, error: &TableError) -> Result<(), Error> {
+    if error.is_internal() {
+        tracing::error!(command = %ctx.command().name, "{}", error.log_detail());
+    }
+    say_private(ctx, error.to_string()).await
+}
+
+fn author(ctx: Context<'_>) -> UserId {
+    UserId(ctx.author().id.get())
+}
+
+/// Open a lobby for a game in this channel.
+#[poise::command(slash_command)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "The game to play"] game: GameChoice,
+    #[description = "Seats at the table (default: as many as the game allows)"]
+    #[min = 2]
+    #[max = 9]
+    players: Option<u8>,
+    #[description = "Computer players to seat right away"]
+    #[min = 0]
+    #[max = 8]
+    bots: Option<u8>,
+    #[description = "Time each player has per move, e.g. 30m, 12h, 3d (default 24h)"]
+    #[autocomplete = "autocomplete_timeout"]
+    timeout: Option<String>,
+) -> Result<(), Error> {
+    let kind = game.kind();
+    let timeout = match timeout.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => DEFAULT_TIMEOUT,
+        Some(text) => match humantime::parse_duration(text) {
+            Ok(d) if (TIMEOUT_RANGE.0..=TIMEOUT_RANGE.1).contains(&d) => d,
+            _ => {
+                return say_private(
+                    ctx,
+                    format!("`{text}` is not a time per move I can use: write 1m to 7d, e.g. 30m, 12h or 3d."),
+                )
+                .await;
+            }
+        },
+    };
+    let (_, max) = engines::AnyGame::player_range(kind);
+    let host = Participant { user: author(ctx), name: author_name(ctx).await };
+    let request = LobbyRequest {
+        game: kind,
+        options: serde_json::json!({}),
+        host,
+        seat_host: true,
+        players: players.unwrap_or(max as u8),
+        computers: bots.unwrap_or(0),
+        seed: None,
+        turn_timeout: timeout.as_secs() as i64,
+    };
+    let snapshot = match ctx.data().tables.open(request).await {
+        Ok(snapshot) => snapshot,
+        Err(err) => return refuse(ctx, &err).await,
+    };
+    let reply = CreateReply::default()
+        .content(post::lobby_content(&snapshot))
+        .allowed_mentions(post::only_users(&[]))
+        .components(post::lobby_components(&snapshot));
+    let handle = ctx.send(reply).await?;
+    let message = handle.message().await?;
+    let place = Place {
+        table: Some(snapshot.id),
+        guild: ctx.guild_id().map(|g| g.get()),
+        channel: ctx.channel_id().get(),
+        lobby_message: Some(message.id.get()),
+        ..Place::default()
+    };
+    ctx.data().tables.store().set_place(snapshot.id, &place).await?;
+    Ok(())
+}
+
+async fn autocomplete_timeout(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = ["1h", "6h", "12h", "24h", "2d", "3d", "7d"]
+        .into_iter()
+        .filter(|c| c.starts_with(partial.trim()))
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn author_name(ctx: Context<'_>) -> String {
+    let member = ctx.author_member().await;
+    display_name(ctx.author(), member.as_deref())
+}
+
+/// Your tables still running, for autocomplete and for finding "the" table.
+async fn autocomplete_table(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let tables = ctx.data().tables.tables_of(Some(author(ctx)), Status::Running).await.unwrap_or_default();
+    let choices = tables
+        .into_iter()
+        .filter(|t| t.id.to_string().starts_with(partial.trim().trim_start_matches('#')))
+        .take(25)
+        .map(|t| {
+            let waiting =
+                if t.your_turn { "your move".to_string() } else { format!("waiting for {}", t.waiting.join(", ")) };
+            serenity::AutocompleteChoice::new(
+                post::clip(&format!("#{} {} — {waiting}", t.id, t.game.name()), 100),
+                t.id.0,
+            )
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The table a command is about: the one given, else the running table of this channel or
+/// thread where the user sits, else the user's only running table.
+async fn resolve(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String> {
+    if let Some(id) = table {
+        return Ok(TableId(id));
+    }
+    let data = ctx.data();
+    let user = author(ctx);
+    let here = data.tables.store().tables_in_channel(ctx.channel_id().get()).await.map_err(|e| e.to_string())?;
+    let mine = data.tables.tables_of(Some(user), Status::Running).await.map_err(|e| e.to_string())?;
+    if let Some(id) = here.iter().find(|id| mine.iter().any(|t| t.id == **id)) {
+        return Ok(*id);
+    }
+    match mine.as_slice() {
+        [only] => Ok(only.id),
+        [] => Err("You are not playing any game right now. Start one with `/play`.".into()),
+        many => {
+            let ids: Vec<String> = many.iter().map(|t| format!("#{}", t.id)).collect();
+            Err(format!("Which table? Use the `table` option; your games: {}.", ids.join(", ")))
+        }
+    }
+}
+
+/// The table a command is about when anyone may ask: the one given, else the newest table
+/// played in this channel or thread, else as [`resolve`].
+async fn resolve_here(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String> {
+    if let Some(id) = table {
+        return Ok(TableId(id));
+    }
+    let here = ctx.data().tables.store().tables_in_channel(ctx.channel_id().get()).await.map_err(|e| e.to_string())?;
+    match here.first() {
+        Some(id) => Ok(*id),
+        None => resolve(ctx, None).await,
+    }
+}
+
+/// Your private view and choices at a table (only you see it).
+#[poise::command(slash_command)]
+pub async fn hand(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this thread's game, or your only game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    ctx.data().tables.store().take_dm_notice(author(ctx).0).await?;
+    match private_panel(&ctx.data().tables, id, author(ctx), &[]).await {
+        Ok(panel) => {
+            let mut reply = CreateReply::default().ephemeral(true).content(panel.content).components(panel.rows);
+            if let Some(png) = panel.png {
+                reply = reply.attachment(png);
+            }
+            ctx.send(reply).await?;
+            Ok(())
+        }
+        Err(err) => refuse(ctx, &as_table_error(err)).await,
+    }
+}
+
+/// The current board and who must act (only you see this copy).
+#[poise::command(slash_command)]
+pub async fn status(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this thread's game, or your only game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve_here(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    match ctx.data().tables.snapshot(id).await {
+        Ok(snapshot) if snapshot.status == Status::Lobby => say_private(ctx, post::lobby_content(&snapshot)).await,
+        Ok(snapshot) => {
+            let mut out = CreateReply::default().ephemeral(true).content(post::board_content(&snapshot, &[]));
+            out = out.components(post::board_components(&snapshot)).allowed_mentions(post::only_users(&[]));
+            if let Some(png) = post::board_png(&snapshot) {
+                out = out.attachment(png);
+            }
+            ctx.send(out).await?;
+            Ok(())
+        }
+        Err(err) => refuse(ctx, &err).await,
+    }
+}
+
+/// How a game is played, in short.
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>, #[description = "Which game"] game: GameChoice) -> Result<(), Error> {
+    say_private(ctx, rules_text::summary(game.kind())).await
+}
+
+/// Leave a game you are playing (you rank last).
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this thread's game, or your only game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    ctx.defer_ephemeral().await?;
+    match ctx.data().tables.resign(id, author(ctx)).await {
+        Ok(report) => {
+            say_private(ctx, format!("You resigned from table #{id}.")).await?;
+            deliver_move(ctx.http(), &ctx.data().tables, &report).await
+        }
+        Err(err) => refuse(ctx, &err).await,
+    }
+}
+
+/// Stop a game for good (its host, or a member who can manage channels).
+#[poise::command(slash_command)]
+pub async fn abandon(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this thread's game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve_here(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    let moderator = ctx
+        .author_member()
+        .await
+        .and_then(|member| member.permissions)
+        .is_some_and(|permissions| permissions.manage_channels());
+    match ctx.data().tables.abandon(id, author(ctx), moderator).await {
+        Ok(snapshot) => {
+            say_private(ctx, format!("Table #{id} is abandoned.")).await?;
+            let name = author_name(ctx).await;
+            post_board(ctx.http(), &ctx.data().tables, snapshot.id, &[format!("{name} abandoned the game.")]).await
+        }
+        Err(err) => refuse(ctx, &err).await,
+    }
+}
+
+/// Your open games: where they are and who they wait for.
+#[poise::command(slash_command)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let user = author(ctx);
+    let tables = &ctx.data().tables;
+    let mut lines = Vec::new();
+    for status in [Status::Running, Status::Lobby] {
+        for table in tables.tables_of(Some(user), status).await? {
+            let place = tables.store().place(table.id).await?;
+            let link = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
+            let state = match (status, table.your_turn) {
+                (Status::Lobby, _) => "lobby, waiting for players".to_string(),
+                (_, true) => "**your move**".to_string(),
+                _ => format!("waiting for {}", table.waiting.join(", ")),
+            };
+            lines.push(format!("• #{} {}{link} — {state}", table.id, table.game.name()));
+        }
+    }
+    let text = if lines.is_empty() {
+        "You have no open games. Start one with `/play`.".to_string()
+    } else {
+        format!("Your games:\n{}", lines.join("\n"))
+    };
+    say_private(ctx, post::clip(&text, 2000)).await
+}

@@ -1,0 +1,274 @@
+//! Building Discord messages from table views: board posts, lobby messages, step panels and
+//! private panels. Only views and public narration go into public messages.
+
+use engines::{Choices, GameKind, Seat};
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption,
+};
+
+use super::ids::{ComponentId, LobbyOp};
+use crate::store::{LogEntry, Status, TableId, UserId};
+use crate::table::Snapshot;
+
+/// Discord's limit on a message's text.
+const MAX_CONTENT: usize = 2000;
+/// Buttons on a message: five rows of five, one row kept for Back/Confirm.
+const MAX_STEP_BUTTONS: usize = 20;
+
+/// A mention of a user.
+#[must_use]
+pub fn mention(user: UserId) -> String {
+    format!("<@{}>", user.0)
+}
+
+/// Cuts text to `max` characters on a character boundary, marking the cut.
+#[must_use]
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// Allowed mentions: exactly these users, nobody else (no @everyone, no roles).
+pub fn only_users(users: &[UserId]) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(users.iter().filter(|u| u.0 != 0).map(|u| serenity::UserId::new(u.0)))
+}
+
+/// The text of a board post: header, what happened, and who must act (or the result).
+#[must_use]
+pub fn board_content(snapshot: &Snapshot, narration: &[String]) -> String {
+    let header = format!("**{}** · table #{}", snapshot.game.name(), snapshot.id);
+    let footer = board_footer(snapshot);
+    let budget = MAX_CONTENT.saturating_sub(header.len() + footer.len() + 8);
+    // Keep the latest lines when a long computer sequence would not fit.
+    let mut lines: Vec<String> = Vec::new();
+    let mut used = 0;
+    for line in narration.iter().rev() {
+        let line = format!("• {}", clip(line, 300));
+        if used + line.len() + 1 > budget {
+            lines.push(format!("• … {} earlier events", narration.len() - lines.len()));
+            break;
+        }
+        used += line.len() + 1;
+        lines.push(line);
+    }
+    lines.reverse();
+    let mut text = header;
+    for line in lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text.push_str(&footer);
+    clip(&text, MAX_CONTENT)
+}
+
+fn board_footer(snapshot: &Snapshot) -> String {
+    let names = snapshot.names();
+    match (snapshot.status, &snapshot.outcome) {
+        (Status::Finished, Some(outcome)) => {
+            let mut text = format!("🏁 **Game over**: {}.", outcome.reason);
+            for standing in &outcome.standings {
+                let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
+                text.push_str(&format!("\n{}. {} — {}", standing.place, name, standing.detail));
+            }
+            text.push_str(&format!("\nSeed {}; the full action log is attached.", snapshot.seed));
+            text
+        }
+        (Status::Abandoned, _) => "This game was abandoned.".to_string(),
+        _ => {
+            let users = snapshot.waiting_users();
+            if users.is_empty() {
+                return format!("Waiting for {}.", snapshot.waiting_names().join(", "));
+            }
+            let who: Vec<String> = users.iter().map(|u| mention(*u)).collect();
+            let mut text = format!("➡️ {}: your move.", who.join(", "));
+            if let Some(deadline) = snapshot.deadline_at {
+                text.push_str(&format!(" Time runs out <t:{deadline}:R>."));
+            }
+            text
+        }
+    }
+}
+
+/// The live buttons of a board post: the public choices of the one pending seat when they
+/// give nothing away, else a button opening each player's private panel.
+#[must_use]
+pub fn board_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
+    if snapshot.status != Status::Running || snapshot.waiting_users().is_empty() {
+        return Vec::new();
+    }
+    match &snapshot.public_choices {
+        Some((_, choices)) if !choices.options.is_empty() => {
+            let mut rows = step_rows(snapshot.id, snapshot.version, "", choices, None);
+            if !snapshot.secret_holders.is_empty() {
+                rows.push(CreateActionRow::Buttons(vec![panel_button(snapshot.id, "My hand")]));
+            }
+            rows
+        }
+        _ => vec![CreateActionRow::Buttons(vec![panel_button(snapshot.id, "Your move / hand")])],
+    }
+}
+
+/// The button opening the clicker's private panel.
+pub fn panel_button(table: TableId, label: &str) -> CreateButton {
+    let id = ComponentId::Panel(table).encode().unwrap_or_default();
+    CreateButton::new(id).label(label).style(ButtonStyle::Primary)
+}
+
+/// Rows for one step of entering an action: its options (buttons, or a menu when many),
+/// then Confirm when the text so far is already a whole action, and Back.
+#[must_use]
+pub fn step_rows(
+    table: TableId,
+    version: i64,
+    prefix: &str,
+    choices: &Choices,
+    back: Option<&str>,
+) -> Vec<CreateActionRow> {
+    let mut rows = Vec::new();
+    let buttons: Option<Vec<CreateButton>> = (choices.options.len() <= MAX_STEP_BUTTONS)
+        .then(|| {
+            choices
+                .options
+                .iter()
+                .map(|c| {
+                    let text = format!("{prefix}{}", c.token);
+                    let id = ComponentId::Step { table, version, text }.encode()?;
+                    Some(CreateButton::new(id).label(clip(&c.label, 80)).style(ButtonStyle::Secondary))
+                })
+                .collect()
+        })
+        .flatten();
+    match buttons {
+        Some(buttons) => rows.extend(buttons.chunks(5).map(|chunk| CreateActionRow::Buttons(chunk.to_vec()))),
+        None => {
+            let id = ComponentId::Select { table, version, prefix: prefix.to_string() }.encode().unwrap_or_default();
+            let options = choices
+                .options
+                .iter()
+                .take(engines::MAX_CHOICES)
+                .map(|c| CreateSelectMenuOption::new(clip(&c.label, 100), clip(&c.token, 100)))
+                .collect();
+            let menu = CreateSelectMenu::new(id, CreateSelectMenuKind::String { options }).placeholder("Choose…");
+            rows.push(CreateActionRow::SelectMenu(menu));
+        }
+    }
+    let mut controls = Vec::new();
+    let confirm = ComponentId::Confirm { table, version, text: prefix.to_string() };
+    if choices.complete
+        && !prefix.is_empty()
+        && let Some(id) = confirm.encode()
+    {
+        controls.push(CreateButton::new(id).label("Confirm").style(ButtonStyle::Success));
+    }
+    if let Some(back) = back
+        && let Some(id) = (ComponentId::Step { table, version, text: back.to_string() }).encode()
+    {
+        controls.push(CreateButton::new(id).label("Back").style(ButtonStyle::Secondary));
+    }
+    if !controls.is_empty() {
+        rows.push(CreateActionRow::Buttons(controls));
+    }
+    rows
+}
+
+/// The text of a lobby message.
+#[must_use]
+pub fn lobby_content(snapshot: &Snapshot) -> String {
+    let (min, max) = engines::AnyGame::player_range(snapshot.game);
+    let host = snapshot.host.map(mention).unwrap_or_default();
+    let seats: Vec<String> = snapshot
+        .seats
+        .iter()
+        .map(
+            |s| if s.user.is_some() && s.user == snapshot.host { format!("{} (host)", s.name) } else { s.name.clone() },
+        )
+        .collect();
+    let status = match snapshot.status {
+        Status::Lobby => format!(
+            "Join, add computer players, and the host starts when ready ({min}–{max} players, {} seats).",
+            snapshot.max_players
+        ),
+        Status::Running => "The game has started.".to_string(),
+        Status::Finished => "The game is over.".to_string(),
+        Status::Abandoned => "This table was cancelled.".to_string(),
+    };
+    format!(
+        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}.\n{status}",
+        snapshot.game.name(),
+        snapshot.id,
+        snapshot.seats.len(),
+        snapshot.max_players,
+        seats.join(", "),
+        humantime::format_duration(std::time::Duration::from_secs(snapshot.turn_timeout.max(0) as u64)),
+    )
+}
+
+/// The lobby's buttons (none once it is no longer taking seats).
+#[must_use]
+pub fn lobby_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
+    if snapshot.status != Status::Lobby {
+        return Vec::new();
+    }
+    let button = |op: LobbyOp, label: &str, style: ButtonStyle| {
+        let id = ComponentId::Lobby(snapshot.id, op).encode().unwrap_or_default();
+        CreateButton::new(id).label(label).style(style)
+    };
+    vec![CreateActionRow::Buttons(vec![
+        button(LobbyOp::Join, "Join", ButtonStyle::Success),
+        button(LobbyOp::Leave, "Leave", ButtonStyle::Secondary),
+        button(LobbyOp::Computer, "Add computer player", ButtonStyle::Secondary),
+        button(LobbyOp::Start, "Start", ButtonStyle::Primary),
+        button(LobbyOp::Cancel, "Cancel", ButtonStyle::Danger),
+    ])]
+}
+
+/// The board picture of a snapshot, if it can be drawn.
+#[must_use]
+pub fn board_png(snapshot: &Snapshot) -> Option<CreateAttachment> {
+    let view = snapshot.view.as_ref()?;
+    match render::board_png(view, &snapshot.names()) {
+        Ok(png) => Some(CreateAttachment::bytes(png, format!("table-{}.png", snapshot.id))),
+        Err(err) => {
+            tracing::error!(table = %snapshot.id, "board picture failed: {err}");
+            None
+        }
+    }
+}
+
+/// The action log as a text file, for the end of a game.
+pub fn log_file(snapshot: &Snapshot, log: &[LogEntry]) -> CreateAttachment {
+    let names = snapshot.names();
+    let mut text = format!(
+        "Saloon table #{} — {}\nSeed: {}\nOptions: {}\nPlayers: {}\n\n",
+        snapshot.id,
+        snapshot.game.name(),
+        snapshot.seed,
+        snapshot.options,
+        names.join(", ")
+    );
+    for (i, entry) in log.iter().enumerate() {
+        let who = names.get(usize::from(entry.seat)).cloned().unwrap_or_else(|| Seat(entry.seat).to_string());
+        let origin = match entry.origin {
+            crate::store::Origin::Player => "",
+            crate::store::Origin::Computer => " (computer)",
+            crate::store::Origin::Timeout => " (timed out)",
+        };
+        text.push_str(&format!("{:>4}. seat {} {who}{origin}: {}\n", i + 1, entry.seat, entry.action));
+    }
+    CreateAttachment::bytes(text.into_bytes(), format!("table-{}-log.txt", snapshot.id))
+}
+
+/// A short player-facing summary of a game for `/rules`.
+#[must_use]
+pub fn game_line(game: GameKind) -> String {
+    let (min, max) = engines::AnyGame::player_range(game);
+    let status = if game.is_available() { "" } else { " (not playable yet)" };
+    format!("**{}** ({min}–{max} players){status}", game.name())
+}

@@ -1,0 +1,142 @@
+//! Gunslinger Gang (Alex Churchill): area control in Old West mining towns, 2–4 players,
+//! four rounds of secret Planning and top-of-stack Resolution.
+//! Specification: `rules/gunslinger-gang.md`; rulings are cited as R1…R44, invariants as §9.1…
+//!
+//! Readings and Designed choices beyond the specification:
+//! - §3 step 1, R21: the table, not the engine, fixes the seats, so the seat shuffle becomes one
+//!   draw of the first start player (`below(P)`), still the first RNG call; colours follow seats.
+//! - §8.8 lets a bot take an idle player's decision ("any legal action is valid"); the timeout
+//!   default is the passive one (see `default_action`), and it uses only that seat's own view
+//!   (R44). Resigning (Designed): later decisions take those defaults at once; the seat ranks last.
+//! - Every decision is one engine step (a `play`, a reveal, a timing, an ability, each A / C /
+//!   News step), entered word by word; no step offers more than 13 options (R42, R43).
+//! - Events name a revealed or kept News Story by title only (the view shows its id while it is
+//!   resolving), so a kept card's id is never in a public event once it is back in a hand.
+//! - §9.8 "VP never decreases" and §9.5 "held items never leave" are properties of the history;
+//!   the playout tests check them, `check_invariants` checks everything a state alone can show.
+
+mod action;
+mod board;
+mod cards;
+mod events;
+mod invariants;
+mod menus;
+mod narrate;
+mod news;
+mod reveal;
+mod rules;
+mod scoring;
+mod setup;
+mod state;
+mod underlings;
+mod view;
+
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+mod scenarios_scoring;
+#[cfg(test)]
+mod scenarios_turns;
+#[cfg(test)]
+mod tests_cards;
+#[cfg(test)]
+mod tests_game;
+
+pub use action::{Ability, Action, Piece, Role, Timing};
+pub use board::{Pos, Tile};
+pub use cards::{Card, Colour, Dot, Item, News, Title, Underling};
+pub use events::{Bonus, BuildingReason, Displacement, Event, Removal};
+pub use scoring::{Control, FinalLine, FinalResult, How, ScoringReport, TieBreak, TownScore};
+pub use state::{GunslingerGang, ItemSet, Options, Phase, ROUNDS, Step, Used};
+pub use view::{EntryView, PlayerView, PrivateView, ResolvingView, TownView, View};
+
+use crate::game::{Audience, Choices, Game, Pending, RuleError, Seat, SeatSet, Secret, SetupError, Viewer};
+use crate::rng::GameRng;
+
+impl Game for GunslingerGang {
+    type Options = Options;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    const ID: &'static str = "gunslinger-gang";
+    const NAME: &'static str = "Gunslinger Gang";
+    const PLAYERS: (usize, usize) = (2, 4);
+    // §6.4: per round at most 5P plays and 5P reveals of at most 13 decisions each, plus the
+    // resignations: 4 × (20 + 20 × 13) + 4 = 1,124; the spec's guard is 2,000.
+    const MAX_ACTIONS: usize = 2_000;
+
+    fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
+        Self::new(options, players, rng)
+    }
+
+    fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    fn pending(&self) -> Pending {
+        match self.outcome() {
+            Some(outcome) => Pending::Finished(outcome),
+            None => Pending::Seats(SeatSet::one(self.pending_seat())),
+        }
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.extend(self.legal(seat));
+    }
+
+    fn apply_into(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.act(seat, *action, events)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.make_view(viewer)
+    }
+
+    fn audience(event: &Event) -> Audience {
+        event.audience()
+    }
+
+    fn narrate(&self, event: &Event, names: &[String]) -> String {
+        self.sentence(event, names)
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        self.label(action)
+    }
+
+    /// Designed (the spec is silent): a seat may resign at any time before the end; from then
+    /// on its decisions take [`Game::timeout_action`]'s defaults at once, and it ranks below
+    /// every player who did not resign (then by the usual order among resigned players).
+    fn resign_action(&self, seat: Seat) -> Option<Action> {
+        let can = self.phase != Phase::Finished && self.players.get(seat.index()).is_some_and(|p| !p.resigned);
+        can.then_some(Action::Resign)
+    }
+
+    /// The safe default of every decision: see `default_action` in `rules.rs`.
+    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+        self.default_action(seat)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn secrets(&self) -> Vec<Secret> {
+        self.hidden()
+    }
+
+    /// The word-by-word tree (no step has more than 13 options: R42, R43), with friendlier
+    /// labels for cards, towns and News Stories on the way.
+    fn choices(&self, seat: Seat, prefix: &str) -> Choices {
+        let mut choices = crate::game::choices_from_list(self, seat, prefix);
+        for choice in &mut choices.options {
+            if choice.label == choice.token.trim()
+                && let Some(label) = self.word_label(choice.token.trim())
+            {
+                choice.label = label;
+            }
+        }
+        choices
+    }
+}

@@ -1,0 +1,164 @@
+//! Gunslinger Gang as compact plain text, for the terminal front end and the text of a post.
+//! (No board picture yet: [`crate::board_png`] answers [`crate::RenderError::NotDrawn`].)
+
+use std::fmt::Write as _;
+
+use engines::gunslinger_gang::{Colour, PlayerView, TownView, View};
+
+use crate::{name_of, ordinal};
+
+/// A colour's letter, so colours read without seeing them.
+fn letter(colour: Colour) -> char {
+    colour.name().chars().next().unwrap_or('?')
+}
+
+/// The board: header and prompt, one line per player, one line per position, the News piles,
+/// and the final standings once the game is over.
+pub(crate) fn board_text(view: &View, names: &[String]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Gunslinger Gang · Round {} of 4 · {:?} · Start player: {}",
+        view.round,
+        view.phase,
+        name_of(names, view.start_seat)
+    );
+    let _ = writeln!(out, "{}", view.prompt);
+    for player in &view.players {
+        player_line(&mut out, view, player, names);
+    }
+    for town in &view.towns {
+        town_line(&mut out, view, town);
+    }
+    let discard: Vec<String> = view.discard.iter().map(|n| format!("{n} {}", n.title())).collect();
+    let _ = writeln!(
+        out,
+        "News deck {} · discard: {} · buildings left 1VP×{} 2VP×{} 3VP×{}",
+        view.deck,
+        if discard.is_empty() { "-".to_string() } else { discard.join(", ") },
+        view.buildings[0],
+        view.buildings[1],
+        view.buildings[2]
+    );
+    standings(&mut out, view, names);
+    out
+}
+
+fn player_line(out: &mut String, view: &View, player: &PlayerView, names: &[String]) {
+    let marker = if view.pending == Some(player.seat) { '>' } else { ' ' };
+    let wanted = if player.most_wanted { " (Most Wanted)" } else { "" };
+    let items: Vec<String> = player.items.iter().map(|i| format!("{i} {}", i.name())).collect();
+    let resolved: Vec<String> = player.resolved.iter().map(|c| c.underling.to_string()).collect();
+    let _ = writeln!(
+        out,
+        "{marker} {} [{}] {} VP{wanted} · supply {} · underlings in hand {} · News {}/{}{}",
+        name_of(names, player.seat),
+        letter(player.colour),
+        player.vp,
+        player.supply,
+        player.underlings_in_hand,
+        player.news_in_hand,
+        player.hand_limit,
+        if player.resigned { " · resigned" } else { "" }
+    );
+    if !items.is_empty() || !resolved.is_empty() {
+        let _ = writeln!(out, "    items: {} · resolved: {}", or_dash(&items), or_dash(&resolved));
+    }
+}
+
+fn town_line(out: &mut String, view: &View, town: &TownView) {
+    let Some(tile) = town.tile else {
+        let _ = writeln!(out, "  {} (not founded yet)", town.town);
+        return;
+    };
+    let mut pieces = Vec::new();
+    for (seat, player) in view.players.iter().enumerate() {
+        let mut text = String::new();
+        let outlaws = town.outlaws.get(seat).copied().unwrap_or(0);
+        if outlaws > 0 {
+            text.push_str(&outlaws.to_string());
+        }
+        if town.sheriff == Some(player.seat) {
+            text.push('S');
+        }
+        if town.deputy == Some(player.seat) {
+            text.push('D');
+        }
+        if !text.is_empty() {
+            pieces.push(format!("{}:{text}", letter(player.colour)));
+        }
+    }
+    let stack: Vec<String> = town
+        .stack
+        .iter()
+        .map(|e| {
+            let card = e.card.map_or(String::new(), |c| format!(" {}", c.underling));
+            let story = e.story.map_or(if e.news { "+News".to_string() } else { String::new() }, |n| format!("+{n}"));
+            format!("{}{card}{story}", letter(e.colour))
+        })
+        .collect();
+    let mut extras = Vec::new();
+    if let Some(item) = town.item {
+        extras.push(format!("item {item} {}", item.name()));
+    }
+    if !town.buildings.is_empty() {
+        extras.push(format!("buildings {:?}", town.buildings));
+    }
+    if town.gold_strike {
+        extras.push("Gold Strike".into());
+    }
+    if town.collapse {
+        extras.push("Mine Collapse".into());
+    }
+    let _ = writeln!(
+        out,
+        "  {} {} {} · {} · stack [{}]{}",
+        town.town,
+        tile.name(),
+        tile.stats(),
+        or_dash(&pieces),
+        stack.join(", "),
+        if extras.is_empty() { String::new() } else { format!(" · {}", extras.join(" · ")) }
+    );
+}
+
+fn or_dash(parts: &[String]) -> String {
+    if parts.is_empty() { "-".to_string() } else { parts.join(" ") }
+}
+
+fn standings(out: &mut String, view: &View, names: &[String]) {
+    let Some(outcome) = &view.outcome else { return };
+    let _ = writeln!(out, "Game over: {}.", outcome.reason);
+    for standing in &outcome.standings {
+        let winner = if outcome.winners.contains(standing.seat) { "  * winner" } else { "" };
+        let _ = writeln!(
+            out,
+            "  {:<4} {}: {}{winner}",
+            ordinal(standing.place),
+            name_of(names, standing.seat),
+            standing.detail
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engines::{AnyGame, GameKind, Viewer};
+
+    #[test]
+    fn text_board_shows_towns_players_and_no_secrets() {
+        let mut game = AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), 3, 4).expect("setup");
+        let names: Vec<String> = ["Ann", "Bo", "Cy"].map(String::from).to_vec();
+        let seat = game.pending().seats().first().expect("a seat");
+        game.apply(seat, "play RANCHER B2 none", &names).expect("a legal play");
+        let text = crate::board_text(&game.view(Viewer::Public), &names);
+        println!("{text}");
+        assert!(text.starts_with("Gunslinger Gang · Round 1 of 4 · Planning"), "{text}");
+        assert!(text.contains("B2 Copper Mine 1/+1/—"), "{text}");
+        assert!(text.contains("(not founded yet)"), "{text}");
+        assert!(!text.contains("RANCHER"), "a deployed card is secret: {text}");
+        let own = crate::board_text(&game.view(Viewer::Seat(seat)), &names);
+        assert!(own.contains("RANCHER"), "{own}");
+        assert!(crate::board_png(&game.view(Viewer::Public), &names).is_err());
+    }
+}
