@@ -12,8 +12,8 @@ use serenity::all::{
     Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
     CreateCommandOption, CreateEmbed, CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready,
-    ShardManager, UserId,
+    CreateThread, EditMessage, EditThread, EventHandler, GatewayIntents, GuildChannel, GuildId, HttpBuilder,
+    Interaction, Message, Ready, ShardManager, UserId,
 };
 use serenity::async_trait;
 use support::fake_discord::*;
@@ -145,6 +145,14 @@ impl EventHandler for Handler {
         self.report(format!("ready as {} registered {}", ready.user.name, result.map(|c| c.len()).unwrap_or(0)));
     }
 
+    async fn message(&self, _ctx: Context, message: Message) {
+        self.report(format!("message created: {}", message.content));
+    }
+
+    async fn thread_create(&self, _ctx: Context, thread: GuildChannel) {
+        self.report(format!("thread created: {}", thread.name));
+    }
+
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let result = match &interaction {
             Interaction::Command(cmd) => self.command(&ctx, cmd).await,
@@ -256,6 +264,9 @@ async fn interactions_reach_the_handler_and_replies_are_recorded() {
     assert_eq!(secret.visible_to, Some(ALICE.id));
     assert!(fake.public_messages(CHANNEL_ID).iter().all(|m| !m.content.contains("only you")));
 
+    // The gateway echoes the bot's own public posts (it asked for GUILD_MESSAGES), not ephemeral ones.
+    assert_eq!(bot.expect("message created").await, "message created: pong from alice");
+    assert_eq!(bot.expect("message created").await, "message created: the board");
     assert_eq!(bot.expect("dm alice").await, "dm alice ok");
     assert_eq!(bot.expect("dm bob").await, "dm bob failed Some(403): Cannot send messages to this user");
     assert_eq!(fake.dms(ALICE)[0].content, "your hand");
@@ -325,6 +336,7 @@ async fn threads_record_their_type_and_unknown_endpoints_are_404() {
     let mut bot = Bot::start(&fake).await;
     let thread = fake.slash_command(CAROL, CHANNEL_ID, "thread", vec![]).await;
     assert!(fake.wait_reply(&thread).await.ephemeral());
+    assert_eq!(bot.expect("thread created").await, "thread created: public game");
     let threads = fake.threads();
     assert_eq!(threads.len(), 2);
     assert_eq!((threads[0].kind, threads[0].requested_type, threads[0].parent_id), (11, Some(11), Some(CHANNEL_ID)));

@@ -18,6 +18,7 @@
 //! every answer the fake gives is parsed likewise; an answer serenity could not read is recorded in
 //! [`FakeDiscord::problems`], which [`FakeDiscord::shutdown`] asserts empty.
 
+mod echo;
 mod fixtures;
 mod gateway;
 mod inject;

@@ -41,6 +41,7 @@ struct Connection {
 #[derive(Debug)]
 struct Session {
     seq: u64,
+    intents: u64,
 }
 
 /// The gateway's state: connections, sessions and what the clients said.
@@ -93,6 +94,16 @@ impl Gateway {
         let frame = json!({ "op": 0, "s": session.seq, "t": event, "d": d });
         connection.tx.send(Outgoing::Frame(frame)).ok()?;
         Some(session.seq)
+    }
+
+    /// Sends a dispatch if the live session asked for `intent` (one of Discord's intent bits).
+    pub fn dispatch_for_intent(&mut self, intent: u64, event: &str, d: &Value) -> Option<u64> {
+        let connection = self.connections.get(&self.current?)?;
+        let session = self.sessions.get(connection.session.as_ref()?)?;
+        if session.intents & intent == 0 {
+            return None;
+        }
+        self.dispatch(event, d)
     }
 
     /// Closes the live connection with a close code (4000 lets serenity resume; 4009 and 1000
@@ -192,7 +203,8 @@ fn identify(shared: &Shared, gateway: &mut Gateway, connection: u64, d: &Value) 
     gateway.identifies += 1;
     let session_id = format!("fake-session-{}", gateway.identifies);
     let shard = [d["shard"][0].as_u64().unwrap_or(0), d["shard"][1].as_u64().unwrap_or(1)];
-    gateway.sessions.insert(session_id.clone(), Session { seq: 0 });
+    let intents = d["intents"].as_u64().unwrap_or(0);
+    gateway.sessions.insert(session_id.clone(), Session { seq: 0, intents });
     if let Some(c) = gateway.connections.get_mut(&connection) {
         c.session = Some(session_id.clone());
     }

@@ -13,7 +13,7 @@ use serenity::all as sm;
 
 use super::Shared;
 use super::fixtures::{self, APPLICATION_ID, BOT, GUILD_ID};
-use super::store::{FileUpload, RecordedRequest, Registration, Reply, ReplyVia, State as Store};
+use super::store::{Echo, FileUpload, RecordedRequest, Registration, Reply, ReplyVia, State as Store};
 
 /// What a route answers: a status and a JSON body (or raw bytes for attachment downloads).
 pub(super) struct Answer {
@@ -102,6 +102,9 @@ pub(super) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
             unexpected: answer.unexpected,
             at,
         });
+        let echoes = super::echo::events(&shared, &mut store);
+        drop(store);
+        super::echo::send(&shared, echoes);
         answer
     };
     shared.bump();
@@ -325,6 +328,9 @@ fn channels(
                 if let Some(name) = body["name"].as_str() {
                     c.name = name.to_string();
                 }
+                if c.is_thread() {
+                    s.echoes.push(Echo::ThreadUpdate(channel));
+                }
             }
             channel_answer(shared, s, 200, channel)
         }
@@ -413,6 +419,7 @@ fn create_thread(shared: &Shared, s: &mut Store, parent: u64, from: Option<u64>,
     thread.from_message = from;
     thread.auto_archive_duration = body["auto_archive_duration"].as_u64().unwrap_or(1440);
     s.channels.insert(id, thread);
+    s.echoes.push(Echo::ThreadCreate(id));
     channel_answer(shared, s, 201, id)
 }
 

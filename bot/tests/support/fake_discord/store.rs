@@ -307,6 +307,15 @@ pub struct Registration {
     pub commands: Vec<Value>,
 }
 
+/// A gateway event that a REST change causes, sent once the request is handled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Echo {
+    MessageCreate(u64),
+    MessageUpdate(u64),
+    ThreadCreate(u64),
+    ThreadUpdate(u64),
+}
+
 /// Everything the fake knows, behind one lock.
 #[derive(Debug)]
 pub(crate) struct State {
@@ -321,6 +330,8 @@ pub(crate) struct State {
     pub dms_closed: HashSet<u64>,
     /// Discord's 3 s to acknowledge an interaction, when enforced.
     pub interaction_deadline: Option<Duration>,
+    /// Gateway events waiting to be sent.
+    pub echoes: Vec<Echo>,
     message_clock: u64,
 }
 
@@ -337,6 +348,7 @@ impl State {
             registrations: Vec::new(),
             dms_closed: HashSet::new(),
             interaction_deadline,
+            echoes: Vec::new(),
             message_clock: 0,
         }
     }
@@ -385,6 +397,7 @@ impl State {
         self.apply(&mut message, data, files, false);
         message.ephemeral = message.flags & 64 != 0;
         self.messages.insert(id, message);
+        self.echoes.push(Echo::MessageCreate(id));
         id
     }
 
@@ -399,6 +412,7 @@ impl State {
         }
         message.deferred = false;
         self.messages.insert(id, message);
+        self.echoes.push(Echo::MessageUpdate(id));
         true
     }
 
