@@ -249,7 +249,7 @@ impl FakeDiscord {
         self.check_world();
     }
 
-    /// Adds a channel (a text channel, or a thread made with `FakeChannel { kind: 11, parent_id, .. }`).
+    /// Adds a channel: `FakeChannel::text(id, name)` or `FakeChannel::thread(id, parent, name)`.
     pub fn add_channel(&self, channel: FakeChannel) {
         self.shared.lock().channels.insert(channel.id, channel);
         self.check_world();

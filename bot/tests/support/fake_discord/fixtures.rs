@@ -182,6 +182,11 @@ impl FakeChannel {
         }
     }
 
+    /// A public thread of the test guild under `parent`.
+    pub fn thread(id: u64, parent: u64, name: &str) -> Self {
+        Self { kind: 11, parent_id: Some(parent), requested_type: Some(11), ..Self::text(id, name) }
+    }
+
     /// The DM channel between the bot and `user`.
     pub fn dm(id: u64, user: u64) -> Self {
         Self { kind: 1, guild_id: None, recipient: Some(user), ..Self::text(id, "") }
