@@ -22,6 +22,10 @@ pub fn as_table_error(err: Error) -> crate::table::TableError {
     }
 }
 
+/// What a player whose DMs are closed is told, privately, at their next interaction.
+pub const DM_CLOSED_NOTICE: &str = "I could not send you a direct message (your DMs are closed). \
+Use `/hand` in the game's thread to see your private view and choices.";
+
 /// Discord's "Cannot send messages to this user".
 const DMS_CLOSED: isize = 50007;
 

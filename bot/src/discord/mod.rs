@@ -114,6 +114,7 @@ fn framework(config: &Config, tables: Tables) -> poise::Framework<Data, Error> {
                 commands::games(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            post_command: |ctx| Box::pin(dm_notice(ctx)),
             on_error: |error| Box::pin(on_error(error)),
             initialize_owners: false,
             ..Default::default()
@@ -145,6 +146,17 @@ async fn on_event(
         tracing::error!(id = %click.data.custom_id, "component failed: {err}");
     }
     Ok(())
+}
+
+/// After any command: a player whose DMs were closed hears about it once, privately.
+async fn dm_notice(ctx: Context<'_>) {
+    let user = ctx.author().id.get();
+    if ctx.data().tables.store().take_dm_notice(user).await.unwrap_or(false) {
+        let reply = poise::CreateReply::default().ephemeral(true).content(deliver::DM_CLOSED_NOTICE);
+        if let Err(err) = ctx.send(reply).await {
+            tracing::warn!("could not send the closed-DM notice: {err}");
+        }
+    }
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {

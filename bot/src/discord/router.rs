@@ -8,7 +8,7 @@ use serenity::{
     CreateInteractionResponseMessage, CreateThread, EditMessage, MessageFlags,
 };
 
-use super::deliver::{Error, as_table_error, board_reply, deliver_move, private_panel};
+use super::deliver::{self, Error, as_table_error, board_reply, deliver_move, private_panel};
 use super::ids::{ComponentId, LobbyOp};
 use super::{Data, display_name, post};
 use crate::store::{Place, TableId, UserId};
@@ -42,9 +42,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     }
     // A player whose DMs were closed hears about it once, privately, at their next click.
     if data.tables.store().take_dm_notice(user.0).await.unwrap_or(false) {
-        let note = "I could not send you a direct message (your DMs are closed for this server). \
-                    Use `/hand` in the game's thread to see your private view and choices.";
-        let followup = CreateInteractionResponseFollowup::new().ephemeral(true).content(note);
+        let followup = CreateInteractionResponseFollowup::new().ephemeral(true).content(deliver::DM_CLOSED_NOTICE);
         click.create_followup(&ctx.http, followup).await?;
     }
     Ok(())
