@@ -116,9 +116,10 @@ fn framework(config: &Config, tables: Tables) -> poise::Framework<Data, Error> {
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             post_command: |ctx| Box::pin(dm_notice(ctx)),
             on_error: |error| Box::pin(on_error(error)),
-            initialize_owners: false,
             ..Default::default()
         })
+        // Saloon has no owner-only commands; skip asking Discord who the owners are.
+        .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;

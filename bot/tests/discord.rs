@@ -1,0 +1,440 @@
+//! End to end: the real `saloon` Discord front end (poise on serenity) against a fake Discord
+//! on 127.0.0.1, started by each test, with a real SQLite file. Every wait is bounded.
+
+mod support;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use bot::config::Config;
+use bot::discord::Running;
+use bot::store::{Status, Store, TableId};
+use bot::table::Tables;
+use engines::{AnyGame, GameKind};
+use support::fake_discord::*;
+
+/// The fake, the bot and its database.
+struct Harness {
+    fake: FakeDiscord,
+    running: Option<Running>,
+    dir: tempfile::TempDir,
+}
+
+impl Harness {
+    async fn start() -> Self {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut harness = Self { fake, running: None, dir };
+        harness.boot().await;
+        harness.fake.wait_for("the commands", harness.fake.timeout(), |f| f.command("games")).await;
+        harness
+    }
+
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("saloon.db")
+    }
+
+    async fn tables(&self) -> Tables {
+        Tables::new(Store::open(self.db().to_str().expect("utf-8 path")).await.expect("store"))
+    }
+
+    /// Starts a bot process: a new client on the same SQLite file.
+    async fn boot(&mut self) {
+        let vars = [
+            ("DISCORD_TOKEN", BOT_TOKEN.to_string()),
+            ("DISCORD_API_BASE", self.fake.api_base()),
+            ("DEV_GUILD_ID", GUILD_ID.to_string()),
+            ("SALOON_SWEEP_SECONDS", "1".to_string()),
+        ];
+        let config = Config::from_lookup(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone()))
+            .expect("configuration");
+        let identified = self.fake.gateway_counts().0;
+        let running = bot::discord::start(&config, self.tables().await).await.expect("the front end starts");
+        self.fake.wait_identifies(identified + 1).await;
+        self.running = Some(running);
+    }
+
+    /// Stops the bot process and starts a new one (same database).
+    async fn restart(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.shutdown().await;
+        }
+        self.boot().await;
+    }
+
+    async fn finish(mut self) {
+        if let Some(running) = self.running.take() {
+            running.shutdown().await;
+        }
+        assert!(self.fake.unexpected_requests().is_empty(), "{}", self.fake.summary());
+        self.fake.shutdown().await;
+    }
+
+    /// `/play` for `game`, returning the lobby message.
+    async fn play(&self, host: FakeUser, game: GameKind, players: i64) -> StoredMessage {
+        let index = choice_index(&self.fake, game);
+        let play = self
+            .fake
+            .slash_command(host, CHANNEL_ID, "play", vec![Opt::choice("game", index), Opt::int("players", players)])
+            .await;
+        let reply = self.fake.wait_reply(&play).await;
+        assert!(reply.is_success() && !reply.ephemeral(), "the lobby is public: {}", self.fake.summary());
+        self.fake
+            .wait_for("the lobby", self.fake.timeout(), |f| {
+                f.original_message(&play).filter(|m| !m.custom_ids().is_empty())
+            })
+            .await
+    }
+
+    /// Clicks the lobby button labelled `label` as `user`; returns the reply.
+    async fn lobby_click(&self, user: FakeUser, label: &str) -> Reply {
+        let lobby = self.lobby();
+        let id = button(&lobby, label).unwrap_or_else(|| panic!("no {label} button on {:?}", lobby.buttons()));
+        let click = self.fake.click(user, &lobby, &id).await;
+        self.fake.wait_reply(&click).await
+    }
+
+    /// The lobby message as it is now.
+    fn lobby(&self) -> StoredMessage {
+        let lobby = self
+            .fake
+            .public_messages(CHANNEL_ID)
+            .into_iter()
+            .rev()
+            .find(|m| m.content.contains("opened by"))
+            .expect("a lobby message");
+        self.fake.message(lobby.id).expect("stored")
+    }
+
+    /// The newest board post in `channel` after message `after`.
+    async fn board_after(&self, channel: u64, after: u64) -> StoredMessage {
+        self.fake
+            .wait_for("a new board post", self.fake.timeout(), |f| {
+                f.public_messages(channel).into_iter().rev().find(|m| m.id > after && m.content.contains("· table #"))
+            })
+            .await
+    }
+}
+
+fn choice_index(fake: &FakeDiscord, game: GameKind) -> usize {
+    let play = fake.command("play").expect("/play");
+    let choices = play["options"][0]["choices"].as_array().cloned().unwrap_or_default();
+    choices.iter().position(|c| c["name"] == game.name()).expect("the game is a choice")
+}
+
+fn button(message: &StoredMessage, label: &str) -> Option<String> {
+    message.buttons().into_iter().find(|(_, l, _)| l.starts_with(label)).map(|(id, _, _)| id)
+}
+
+/// The users a post mentions.
+fn mentioned(message: &StoredMessage) -> Vec<u64> {
+    message.content.split("<@").skip(1).filter_map(|rest| rest.split('>').next()?.parse().ok()).collect()
+}
+
+fn user(id: u64) -> FakeUser {
+    USERS.into_iter().find(|u| u.id == id).expect("a known user")
+}
+
+fn table_of(message: &StoredMessage) -> TableId {
+    let text = message.content.split("table #").nth(1).expect("names its table");
+    TableId(text.chars().take_while(char::is_ascii_digit).collect::<String>().parse().expect("a number"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_with_descriptions_and_choices() {
+    let harness = Harness::start().await;
+    for name in ["play", "hand", "status", "rules", "resign", "abandon", "games"] {
+        let command = harness.fake.command(name).unwrap_or_else(|| panic!("/{name}"));
+        assert!(!command["description"].as_str().unwrap_or_default().is_empty(), "/{name} has a description");
+    }
+    let play = harness.fake.command("play").expect("/play");
+    let games: Vec<String> = play["options"][0]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| c["name"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(games.len(), 5, "{games:?}");
+    assert!(games.contains(&"Martian 12s".to_string()));
+    // The rules of every game fit one message and are only for the asker.
+    for index in 0..5 {
+        let rules = harness.fake.slash_command(CAROL, CHANNEL_ID, "rules", vec![Opt::choice("game", index)]).await;
+        let reply = harness.fake.wait_reply(&rules).await;
+        assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("**")), "{}", harness.fake.summary());
+    }
+    harness.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_martian_12s_match_from_lobby_to_final_standings() {
+    let mut harness = Harness::start().await;
+    let lobby = harness.play(ALICE, GameKind::Martian12s, 3).await;
+    assert!(lobby.content.contains("Seats (1/3)"), "{}", lobby.content);
+    // Two players join, a computer player fills the third seat; the host starts.
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    assert!(harness.lobby_click(BOB, "Join").await.ephemeral(), "joining twice is refused privately");
+    assert!(harness.lobby_click(ALICE, "Add computer player").await.is_success());
+    assert!(harness.lobby().content.contains("Seats (3/3)"), "edited in place: {}", harness.lobby().content);
+    let refused = harness.lobby_click(BOB, "Start").await;
+    assert!(refused.ephemeral() && refused.content().is_some_and(|c| c.contains("host")), "only the host starts");
+    harness.lobby_click(ALICE, "Start").await;
+
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    assert_eq!(thread.kind, 11, "a public thread");
+    assert_eq!(thread.from_message, Some(lobby.id), "started from the lobby message");
+    let mut board = harness.board_after(thread.id, 0).await;
+    assert!(board.has_png() && board.attachment_names().iter().any(|n| n.ends_with(".png")));
+    assert!(harness.fake.public_messages(CHANNEL_ID).iter().all(|m| !m.has_png()), "boards go to the thread");
+    let id = table_of(&board);
+
+    let mut clicks = 0;
+    let mut checked = (false, false, false, false);
+    while !board.content.contains("Game over") {
+        let waiting = mentioned(&board);
+        assert_eq!(waiting.len(), 1, "one mention, of the player on turn: {}", board.content);
+        let player = user(waiting[0]);
+        let other = if player == ALICE { BOB } else { ALICE };
+        let tables = harness.tables().await;
+        let version = tables.snapshot(id).await.expect("snapshot").version;
+
+        if !checked.0 {
+            // A click by someone who is not on turn: an ephemeral reason, nothing changes.
+            let wrong = harness.fake.click(other, &board, &button(&board, "Pass").expect("pass")).await;
+            let reply = harness.fake.wait_reply(&wrong).await;
+            assert!(reply.ephemeral(), "{}", harness.fake.summary());
+            assert!(reply.content().is_some_and(|c| c.contains("not your decision")), "{:?}", reply.content());
+            let stranger = harness.fake.click(CAROL, &board, &button(&board, "Pass").expect("pass")).await;
+            let reply = harness.fake.wait_reply(&stranger).await;
+            assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("not seated")));
+            assert_eq!(tables.snapshot(id).await.expect("snapshot").version, version, "no state change");
+            checked.0 = true;
+        }
+        if !checked.1 {
+            // `/hand` works in the thread and is only for the asker.
+            let hand = harness.fake.slash_command(player, thread.id, "hand", vec![]).await;
+            let reply = harness.fake.wait_reply(&hand).await;
+            assert!(
+                reply.ephemeral() && reply.content().is_some_and(|c| c.contains("only you")),
+                "{:?}",
+                reply.content()
+            );
+            checked.1 = true;
+        }
+
+        // A private copy of the board (from /status) with live buttons, to click once stale.
+        let status_copy = if checked.2 {
+            None
+        } else {
+            let status = harness.fake.slash_command(player, thread.id, "status", vec![]).await;
+            let reply = harness.fake.wait_reply(&status).await;
+            assert!(reply.ephemeral() && reply.file_names().iter().any(|n| n.ends_with(".png")));
+            harness.fake.message(reply.message_id.expect("the status message"))
+        };
+        // Alice pushes her luck, Bob stops at once: Alice often pulls several times in a row.
+        let action = if player == ALICE { "Pull" } else { "Pass" };
+        let id_clicked = button(&board, action).or_else(|| button(&board, "Pass")).expect("a move button");
+        let click = harness.fake.click(player, &board, &id_clicked).await;
+        assert!(harness.fake.wait_reply(&click).await.is_success(), "{}", harness.fake.summary());
+        let previous = board.clone();
+        board = harness.board_after(thread.id, board.id).await;
+        clicks += 1;
+
+        if !checked.2 && mentioned(&board) == vec![player.id] {
+            // Still this player's turn on a new board: the old board's buttons are retired
+            // (its picture stays), and a click on an old copy is stale.
+            let old = harness
+                .fake
+                .wait_for("the old board retired", harness.fake.timeout(), |f| {
+                    f.message(previous.id).filter(|m| m.custom_ids().is_empty())
+                })
+                .await;
+            assert!(old.has_png(), "the picture is kept");
+            let copy = status_copy.expect("a status copy");
+            let stale = harness.fake.click(player, &copy, &id_clicked).await;
+            let reply = harness.fake.wait_reply(&stale).await;
+            assert!(reply.ephemeral(), "{}", harness.fake.summary());
+            assert!(reply.content().is_some_and(|c| c.contains("board changed")), "{:?}", reply.content());
+            assert!(reply.file_names().iter().any(|n| n.ends_with(".png")), "with the current board");
+            checked.2 = true;
+        }
+        if !checked.3 && clicks == 3 {
+            // The bot process restarts mid-game; the next click on the live board still works.
+            harness.restart().await;
+            checked.3 = true;
+        }
+        assert!(clicks < 200, "the match ends");
+    }
+    assert!(checked.0 && checked.1 && checked.2 && checked.3, "every check ran: {checked:?}");
+    assert!(board.content.contains("1. "), "standings: {}", board.content);
+    assert!(board.attachment_names().iter().any(|n| n.ends_with("-log.txt")), "the log is attached");
+    let log = board.attachments.iter().find(|a| a.filename.ends_with("-log.txt")).expect("log");
+    assert!(String::from_utf8_lossy(&log.bytes).contains("Seed:"));
+    let tables = harness.tables().await;
+    assert_eq!(tables.snapshot(id).await.expect("snapshot").status, Status::Finished);
+    tables.verify_replay(id).await.expect("the saved game replays from its log");
+    harness.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_choices_come_by_dm_or_hand_and_never_reach_a_channel() {
+    let harness = Harness::start().await;
+    harness.fake.set_dms_open(BOB, false);
+    harness.play(ALICE, GameKind::GunslingerGang, 2).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let mut board = harness.board_after(thread.id, 0).await;
+    let id = table_of(&board);
+
+    let mut moves = 0;
+    let mut bob_told = false;
+    while moves < 8 && !board.content.contains("Game over") {
+        let player = user(*mentioned(&board).first().expect("someone to move"));
+        if player == BOB {
+            harness
+                .fake
+                .wait_for("the DM to Bob to fail", harness.fake.timeout(), |f| f.failed_dms(BOB).first().cloned())
+                .await;
+        }
+        // The public post offers only a private panel: choices would show the hand.
+        let open = button(&board, "Your move").expect("a private-panel button");
+        let panel_click = harness.fake.click(player, &board, &open).await;
+        let mut reply = harness.fake.wait_reply(&panel_click).await;
+        assert!(reply.ephemeral(), "{}", harness.fake.summary());
+        if player == BOB && !bob_told {
+            // Bob's DMs are closed: the thread said so without revealing anything, and his
+            // next click brings a private notice.
+            let note = harness
+                .fake
+                .wait_for("the closed-DM note", harness.fake.timeout(), |f| {
+                    f.public_messages(thread.id).into_iter().find(|m| m.content.contains("cannot send you direct"))
+                })
+                .await;
+            assert_eq!(mentioned(&note), vec![BOB.id]);
+            let notices = harness.fake.wait_replies(&panel_click, 2).await;
+            assert!(notices[1].ephemeral() && notices[1].content().is_some_and(|c| c.contains("DMs are closed")));
+            bob_told = true;
+        }
+        // Walk the steps: always the first option (never Back), until the move is made.
+        let mut message = harness.fake.message(reply.message_id.expect("a panel message")).expect("stored");
+        for _ in 0..16 {
+            let click = if let Some((menu, value)) = first_select(&message) {
+                harness.fake.select(player, &message, &menu, &[value.as_str()]).await
+            } else if let Some(id) = first_button(&message) {
+                harness.fake.click(player, &message, &id).await
+            } else {
+                break;
+            };
+            reply = harness.fake.wait_reply(&click).await;
+            assert!(reply.is_success(), "{}", harness.fake.summary());
+            let Some(next) = reply.message_id.and_then(|m| harness.fake.message(m)) else { break };
+            if next.custom_ids().is_empty() {
+                break;
+            }
+            message = next;
+        }
+        board = harness.board_after(thread.id, board.id).await;
+        moves += 1;
+        assert_no_secret_in_public(&harness, id).await;
+    }
+    assert!(moves >= 4, "several private moves were made through the panels");
+    assert!(bob_told, "Bob had a turn");
+    assert!(!harness.fake.dms(ALICE).is_empty(), "Alice gets her private view by DM");
+    harness.finish().await;
+}
+
+/// The first select menu of a message and its first value.
+fn first_select(message: &StoredMessage) -> Option<(String, String)> {
+    let menu = message.components_flat().into_iter().find(|c| c["type"] == 3)?;
+    let id = menu["custom_id"].as_str()?.to_string();
+    let value = message.select_values(&id).first()?.clone();
+    Some((id, value))
+}
+
+/// The first button that moves forward (not Back, not the panel opener).
+fn first_button(message: &StoredMessage) -> Option<String> {
+    message
+        .buttons()
+        .into_iter()
+        .find(|(_, label, _)| label != "Back" && !label.starts_with("Your move"))
+        .map(|(id, _, _)| id)
+}
+
+/// No public message in the server shows any secret of the game as it stands.
+async fn assert_no_secret_in_public(harness: &Harness, id: TableId) {
+    let tables = harness.tables().await;
+    let row = tables.store().load(id).await.expect("row");
+    let game = AnyGame::load(GameKind::GunslingerGang, row.state.as_deref().expect("state")).expect("loads");
+    let secrets: HashSet<String> = game.secrets().into_iter().map(|s| s.token).collect();
+    for message in harness.fake.all_public_guild_messages() {
+        let text = message.all_text();
+        for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+            assert!(!secrets.contains(word), "public message {} shows secret {word}: {text}", message.id);
+        }
+    }
+}
+
+/// Sets a table's deadline directly in SQLite, as if time had passed.
+async fn set_deadline(harness: &Harness, id: TableId, deadline: i64) {
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", harness.db().display())).await.expect("connect");
+    sqlx::query("UPDATE game_tables SET deadline_at = ? WHERE id = ?")
+        .bind(deadline)
+        .bind(id.0)
+        .execute(&pool)
+        .await
+        .expect("update deadline");
+    pool.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_timeouts_games_resign_and_abandon() {
+    let harness = Harness::start().await;
+    harness.play(ALICE, GameKind::Martian12s, 2).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let board = harness.board_after(thread.id, 0).await;
+    let id = table_of(&board);
+    let waiting = user(mentioned(&board)[0]);
+
+    // /games lists the table with a link and whose move it is.
+    let games = harness.fake.slash_command(waiting, CHANNEL_ID, "games", vec![]).await;
+    let reply = harness.fake.wait_reply(&games).await;
+    let text = reply.content().unwrap_or_default().to_string();
+    assert!(reply.ephemeral() && text.contains(&format!("#{id}")) && text.contains("your move"), "{text}");
+    assert!(text.contains(&format!("<#{}>", thread.id)), "links the thread: {text}");
+
+    // Half the time gone: one reminder mentioning only the player on turn.
+    let now = bot::store::now();
+    set_deadline(&harness, id, now + 100).await;
+    let reminder = harness
+        .fake
+        .wait_for("a reminder", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("half your time"))
+        })
+        .await;
+    assert_eq!(mentioned(&reminder), vec![waiting.id]);
+
+    // Time is up: the safe default is played and said publicly.
+    set_deadline(&harness, id, now - 1).await;
+    let after = harness.board_after(thread.id, reminder.id).await;
+    assert!(after.content.contains("ran out of time"), "{}", after.content);
+    let log = harness.tables().await.store().log(id).await.expect("log");
+    assert!(log.iter().any(|e| e.origin == bot::store::Origin::Timeout && e.action == "pass"), "{log:?}");
+
+    // Only the host or a moderator may abandon; anyone seated may resign.
+    let abandon = harness.fake.slash_command(CAROL, thread.id, "abandon", vec![]).await;
+    let reply = harness.fake.wait_reply(&abandon).await;
+    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("host")), "{:?}", reply.content());
+    let resign = harness.fake.slash_command(BOB, thread.id, "resign", vec![]).await;
+    let replies = harness.fake.wait_replies(&resign, 2).await;
+    assert!(replies.iter().all(Reply::ephemeral), "{}", harness.fake.summary());
+    let posted = harness
+        .fake
+        .wait_for("the resignation post", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("resigns"))
+        })
+        .await;
+    assert!(posted.content.contains("Game over"), "two players: Bob leaving ends the match: {}", posted.content);
+    harness.finish().await;
+}
