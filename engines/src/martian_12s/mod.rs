@@ -47,7 +47,11 @@ impl Game for Martian12s {
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.phase == Phase::Turn && seat == self.current {
-            out.extend(Action::TURN.into_iter().filter(|a| self.is_legal(*a)));
+            for action in Action::TURN {
+                if self.is_legal(action) {
+                    out.push(action);
+                }
+            }
         }
     }
 

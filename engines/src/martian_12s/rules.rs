@@ -300,10 +300,14 @@ impl Martian12s {
     /// The next Active player clockwise after `seat` (`seat` itself if it is the only one).
     fn next_active_after(&self, seat: Seat) -> Seat {
         let n = self.players.len();
-        (1..=n)
-            .map(|step| Seat(((seat.index() + step) % n) as u8))
-            .find(|s| self.player(*s).status == Status::Active)
-            .unwrap_or(seat)
+        let mut index = seat.index();
+        for _ in 0..n {
+            index = if index + 1 == n { 0 } else { index + 1 };
+            if self.players[index].status == Status::Active {
+                return Seat(index as u8);
+            }
+        }
+        seat
     }
 
     /// §4.6 RoundScoring, then the next round or the end of the match.

@@ -59,9 +59,13 @@ impl Pyramid {
         (self.value as u32 * 3 + self.size as u32) * sets as u32 + (self.copy as u32 - 1)
     }
 
-    /// The pyramid at a canonical position.
+    /// The pyramid at a canonical position (a table lookup: draws are the hot path).
     #[must_use]
     pub const fn from_index(index: u32, sets: u8) -> Self {
+        PYRAMIDS[sets as usize][index as usize]
+    }
+
+    const fn compute(index: u32, sets: u8) -> Self {
         let kind = index / sets as u32;
         let size = match kind % 3 {
             0 => Size::Small,
@@ -278,6 +282,22 @@ pub const fn sets_for(players: usize, single_set: bool) -> u8 {
 pub const fn full_bag(sets: u8) -> u64 {
     (1u64 << (15 * sets as u32)) - 1
 }
+
+/// Every pyramid by canonical index, for bags of 1 to 4 sets.
+const PYRAMIDS: [[Pyramid; 60]; 5] = {
+    let blank = Pyramid { value: 0, size: Size::Small, copy: 1 };
+    let mut table = [[blank; 60]; 5];
+    let mut sets = 1;
+    while sets <= 4 {
+        let mut index = 0;
+        while index < 15 * sets {
+            table[sets][index] = Pyramid::compute(index as u32, sets as u8);
+            index += 1;
+        }
+        sets += 1;
+    }
+    table
+};
 
 /// The bag bits of one size, for bags of 1 to 4 sets.
 pub(crate) const SIZE_MASKS: [[u64; 3]; 5] = {
