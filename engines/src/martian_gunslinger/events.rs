@@ -15,7 +15,11 @@ impl MartianGunslinger {
 
     /// Every legal `PlayEvent` for the active player's Hidden event card (R33, R34).
     pub(crate) fn event_options(&self) -> Vec<EventParams> {
-        let a = self.active();
+        self.event_options_for(self.active())
+    }
+
+    /// Every `PlayEvent` `a` could make now with its Hidden event card.
+    pub(crate) fn event_options_for(&self, a: Seat) -> Vec<EventParams> {
         let Some(card) = self.player(a).hidden_event() else { return Vec::new() };
         let mut out = Vec::new();
         let opponents = self.opponents(a);

@@ -26,6 +26,11 @@ mod turn;
 mod view;
 mod zones;
 
+#[cfg(test)]
+mod fixture;
+#[cfg(test)]
+mod scenarios;
+
 pub use action::{Action, Bonus, EventParams, HandPlay, PlayOption, Target, event_title};
 pub use log::{ContestWhy, Event, ShownHand};
 pub use state::{
