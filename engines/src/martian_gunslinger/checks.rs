@@ -89,10 +89,10 @@ impl MartianGunslinger {
         if let Some((card, _)) = self.turn.dug.take() {
             batch.push(card);
         }
-        if let Some(running) = self.running.take() {
-            batch.push(running.card);
-        }
         self.discard_batch(batch);
+        if let Some(running) = self.running.take() {
+            self.discard_batch([running.card]);
+        }
         self.bids = vec![None; self.n()];
         self.payer = None;
         self.turn.refill = CardSet::EMPTY;

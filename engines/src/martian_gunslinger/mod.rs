@@ -30,6 +30,10 @@ mod zones;
 mod fixture;
 #[cfg(test)]
 mod scenarios;
+#[cfg(test)]
+mod tests_events;
+#[cfg(test)]
+mod tests_play;
 
 pub use action::{Action, Bonus, EventParams, HandPlay, PlayOption, Target, event_title};
 pub use log::{ContestWhy, Event, ShownHand};
