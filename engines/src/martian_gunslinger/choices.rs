@@ -2,8 +2,9 @@
 //! square is always entered as file then rank; a card as rank then suit, and a number as
 //! tens then units, whenever one step would otherwise offer more than 25 of them.
 
-use super::action::{Action, Atom};
+use super::action::Action;
 use super::state::MartianGunslinger;
+use super::text::Atom;
 use crate::game::{Choice, Choices, Game, MAX_CHOICES, Seat};
 
 /// How an action's atoms meet the prefix.

@@ -22,6 +22,7 @@ mod narrate;
 mod rules;
 mod setup;
 mod state;
+mod text;
 mod turn;
 mod view;
 mod zones;
@@ -30,6 +31,8 @@ mod zones;
 mod fixture;
 #[cfg(test)]
 mod scenarios;
+#[cfg(test)]
+mod scenarios_events;
 #[cfg(test)]
 mod tests_events;
 #[cfg(test)]

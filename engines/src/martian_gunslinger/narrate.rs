@@ -1,6 +1,6 @@
 //! Events in sentences, and labels for actions.
 
-use super::action::{Action, Bonus, EventParams, PlayOption, Target, event_title};
+use super::action::{Action, Bonus, EventParams, HandPlay, PlayOption, Target, event_title};
 use super::log::{ContestWhy, Event};
 use super::state::{Die, MartianGunslinger, Pile, Place, WinReason};
 use crate::game::Seat;
@@ -12,6 +12,22 @@ fn cards(list: &[Card]) -> String {
     } else {
         list.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
     }
+}
+
+/// The label of a `PlayHandCard`.
+fn play_label(play: &HandPlay) -> String {
+    let costs = play.costs.to_string();
+    let option = match play.option {
+        PlayOption::Plain => String::new(),
+        PlayOption::King(Bonus::Draw) => ": +1 card drawn".into(),
+        PlayOption::King(Bonus::Discard) => ": +1 card exchanged".into(),
+        PlayOption::Teleport(to) => format!(" to {to}"),
+        PlayOption::Refill { swap: true } => ", swapping the event card".into(),
+        PlayOption::Refill { swap: false } => String::new(),
+        PlayOption::Destroy { victim, target: Target::Card(card) } => format!(": {victim}'s {card}"),
+        PlayOption::Destroy { victim, target: Target::Locked } => format!(": a Locked card of {victim}"),
+    };
+    format!("Play {} paying {costs}{option}", play.card)
 }
 
 impl MartianGunslinger {
@@ -51,20 +67,7 @@ impl MartianGunslinger {
             Action::SkipAction => "No attempt or attack".into(),
             Action::ContestDiscard(card) => format!("Exchange {card}"),
             Action::ContestDone => "Done exchanging".into(),
-            Action::PlayHandCard(play) => {
-                let costs = play.costs.to_string();
-                let option = match play.option {
-                    PlayOption::Plain => String::new(),
-                    PlayOption::King(Bonus::Draw) => ": +1 card drawn".into(),
-                    PlayOption::King(Bonus::Discard) => ": +1 card exchanged".into(),
-                    PlayOption::Teleport(to) => format!(" to {to}"),
-                    PlayOption::Refill { swap: true } => ", swapping the event card".into(),
-                    PlayOption::Refill { swap: false } => String::new(),
-                    PlayOption::Destroy { victim, target: Target::Card(card) } => format!(": {victim}'s {card}"),
-                    PlayOption::Destroy { victim, target: Target::Locked } => format!(": a Locked card of {victim}"),
-                };
-                format!("Play {} paying {costs}{option}", play.card)
-            }
+            Action::PlayHandCard(play) => play_label(play),
             Action::RefillDiscard(card) => format!("Discard {card}"),
             Action::RefillDone => "Done: draw up to six".into(),
             Action::SkipHandCard => "No hand card".into(),
@@ -83,8 +86,17 @@ impl MartianGunslinger {
 
     /// An event in a sentence, players called by `names`.
     pub(crate) fn sentence(&self, event: &Event, names: &[String]) -> String {
+        self.board_sentence(event, names)
+            .or_else(|| self.contest_sentence(event, names))
+            .or_else(|| self.card_sentence(event, names))
+            .or_else(|| self.event_sentence(event, names))
+            .unwrap_or_default()
+    }
+
+    /// Sentences about setup, the slot, dice, powers and movement.
+    fn board_sentence(&self, event: &Event, names: &[String]) -> Option<String> {
         let n = |seat: &Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
-        match event {
+        Some(match event {
             Event::HomePlaced { seat, corner, dir } => format!("{} makes {corner} home, facing {dir}.", n(seat)),
             Event::PlotpointPlaced { seat, plot, square } => {
                 format!("{} places plotpoint {plot} on {square}.", n(seat))
@@ -122,6 +134,14 @@ impl MartianGunslinger {
             Event::Aimed { seat, dir } => format!("{} aims {dir}.", n(seat)),
             Event::Hopped { seat, to } => format!("{} hops to {to}.", n(seat)),
             Event::MoveEnded { seat } => format!("{} ends the movement.", n(seat)),
+            _ => return None,
+        })
+    }
+
+    /// Sentences about attempts, contests and attacks.
+    fn contest_sentence(&self, event: &Event, names: &[String]) -> Option<String> {
+        let n = |seat: &Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
+        Some(match event {
             Event::Attempted { seat, plot, mine, house, scored } => {
                 let show = |c: &Option<Card>| c.map_or("no card".into(), |c| c.to_string());
                 let result = if *scored { "a hit" } else { "no score" };
@@ -172,6 +192,14 @@ impl MartianGunslinger {
             },
             Event::JudgePaid { seat } => format!("The Hanging Judge pays {}.", n(seat)),
             Event::JudgeFizzled { seat } => format!("{}'s Hanging Judge fizzles.", n(seat)),
+            _ => return None,
+        })
+    }
+
+    /// Sentences about hand cards, resources, draws and points.
+    fn card_sentence(&self, event: &Event, names: &[String]) -> Option<String> {
+        let n = |seat: &Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
+        Some(match event {
             Event::HandCardPlayed { seat, play } => {
                 format!("{} plays {} paying {}.", n(seat), play.card, play.costs)
             }
@@ -200,6 +228,14 @@ impl MartianGunslinger {
             }
             Event::HandLimitDiscard { seat, card } => format!("{} discards {card} down to ten cards.", n(seat)),
             Event::GainedVp { seat, amount, vp } => format!("{} gains {amount} VP ({vp} now).", n(seat)),
+            _ => return None,
+        })
+    }
+
+    /// Sentences about event cards, the Mayor and the end.
+    fn event_sentence(&self, event: &Event, names: &[String]) -> Option<String> {
+        let n = |seat: &Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
+        Some(match event {
             Event::EventRevealed { seat, card, params } => self.revealed(&n(seat), *card, params, names),
             Event::CattleBaron { seat, discarded } => {
                 format!("{} becomes a Cattle Baron, discarding {}.", n(seat), cards(discarded))
@@ -245,7 +281,8 @@ impl MartianGunslinger {
                 };
                 winner.map_or("The game is over: everyone resigned.".into(), |w| format!("{} wins {why}!", n(&w)))
             }
-        }
+            _ => return None,
+        })
     }
 
     fn revealed(&self, who: &str, card: Card, params: &EventParams, names: &[String]) -> String {

@@ -142,7 +142,6 @@ impl MartianGunslinger {
 
     /// Applies a legal action (no checks), leaving the stage at the next step.
     fn perform(&mut self, seat: Seat, action: Action, ev: &mut Vec<Event>) {
-        let a = self.active();
         match action {
             Action::PlaceHome { corner, dir } => self.place_home(seat, corner, dir, ev),
             Action::PlacePlotpoint(square) => self.place_plotpoint(seat, square, ev),
@@ -174,6 +173,14 @@ impl MartianGunslinger {
             Action::Step | Action::Reorient(_) | Action::Aim(_) | Action::Hop | Action::EndMove => {
                 self.apply_move(action, ev);
             }
+            _ => self.perform_late(seat, action, ev),
+        }
+    }
+
+    /// `perform` for T4 onwards.
+    fn perform_late(&mut self, seat: Seat, action: Action, ev: &mut Vec<Event>) {
+        let a = self.active();
+        match action {
             Action::AttemptPlotpoint => self.attempt(ev),
             Action::Attack => self.attack(ev),
             Action::SkipAction => {
@@ -203,6 +210,7 @@ impl MartianGunslinger {
             Action::DiscardCard(card) => self.hand_limit_discard(card, ev),
             Action::Timeout => self.random_default(ev),
             Action::Resign => self.resign(seat, ev),
+            _ => {}
         }
     }
 
@@ -249,7 +257,7 @@ impl MartianGunslinger {
             Stage::Action if self.attempt_target().is_none() && self.attack_target().is_none() => Action::SkipAction,
             Stage::HandCard if hand.is_empty() => Action::SkipHandCard,
             Stage::Resource if hand.is_empty() => Action::SkipResource,
-            Stage::Refill if hand.difference(self.turn.refill).is_empty() => Action::RefillDone,
+            Stage::Refill if hand.is_empty() => Action::RefillDone,
             Stage::Event if self.player(a).hidden_event().is_none() => Action::SkipEvent,
             Stage::Exchange => {
                 let side = self.contest.as_ref()?.sides.iter().find(|s| !s.done && s.hand.is_empty())?;
