@@ -6,13 +6,14 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use engines::martian_gunslinger::{MartianGunslinger, Options};
+use engines::martian_gunslinger::{ContestWhy, Event, MartianGunslinger, Options, event_title};
 use engines::{Game, GameRng, Pending, Viewer};
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000);
     let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
     let mut by_players: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
+    let mut happened: BTreeMap<String, u64> = BTreeMap::new();
     let (mut rounds, mut actions_total) = (0u64, 0u64);
     let start = Instant::now();
     for seed in 0..games {
@@ -25,7 +26,20 @@ fn main() {
             let seat = list[chooser.index(list.len())];
             let legal = game.legal_actions(seat);
             let action = legal[chooser.index(legal.len())];
-            game.apply(seat, &action).expect("legal action applies");
+            for event in game.apply(seat, &action).expect("legal action applies") {
+                let key = match event {
+                    Event::EventRevealed { card, .. } => format!("event: {}", event_title(card.rank)),
+                    Event::Attempted { scored, .. } => format!("plotpoint attempt (scored: {scored})"),
+                    Event::ContestBegan { why: ContestWhy::Attack, .. } => "piece attack".to_string(),
+                    Event::HandCardPlayed { play, .. } => format!("hand card: {}", play.card.rank.word()),
+                    Event::MayorElected { .. } => "mayor elected".to_string(),
+                    Event::TycoonResolved { .. } => "tycoon resolved".to_string(),
+                    Event::JudgePaid { .. } => "judge paid".to_string(),
+                    Event::Reshuffled { .. } => "reshuffle".to_string(),
+                    _ => continue,
+                };
+                *happened.entry(key).or_default() += 1;
+            }
             actions += 1;
         }
         let view = game.view(Viewer::Public);
@@ -47,4 +61,8 @@ fn main() {
         println!("  {players} players: {count} games, {:.2} rounds on average", *r as f64 / *count as f64);
     }
     println!("average actions per game: {:.0}", actions_total as f64 / games as f64);
+    println!("what happened, per game:");
+    for (what, count) in &happened {
+        println!("  {what:<34} {:>8.2}", *count as f64 / games as f64);
+    }
 }
