@@ -1,0 +1,118 @@
+//! `saloon`: play Saloon's games in a terminal, or serve them on Discord.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bot::config::Config;
+use bot::console::{self, PlayArgs};
+use bot::store::{Status, Store};
+use bot::table::Tables;
+use clap::{Parser, Subcommand};
+use engines::GameKind;
+
+#[derive(Parser, Debug)]
+#[command(name = "saloon", version, about = "Board games for play-by-post, on Discord or in a terminal.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play in this terminal against computer players (and friends at the same keyboard).
+    Play {
+        /// The game: martian-12s, martian-gunslinger, gunslinger-gang, conquest-of-mars or raja.
+        #[arg(default_value = "martian-12s")]
+        game: GameKind,
+        /// Seats at the table.
+        #[arg(long, default_value_t = 3)]
+        players: u8,
+        /// Computer players among them (all seats: watch a whole match).
+        #[arg(long, default_value_t = 2)]
+        bots: u8,
+        /// Random seed: the same seed plays the same game.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Continue a saved table by its number.
+        #[arg(long, value_name = "ID")]
+        resume: Option<i64>,
+        /// A table option, e.g. --opt rounds=5 --opt palette=xeno (repeatable).
+        #[arg(long = "opt", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// List saved terminal and Discord tables that are still running.
+    Tables,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("saloon: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,saloon=info,bot=info".into());
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+    match run(cli, config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("saloon: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli, config: Config) -> Result<(), String> {
+    let store =
+        Store::open(&config.database_url).await.map_err(|e| format!("cannot open {}: {e}", config.database_url))?;
+    let tables = Tables::new(store.clone());
+    let command = cli.command.unwrap_or(Command::Play {
+        game: GameKind::Martian12s,
+        players: 3,
+        bots: 2,
+        seed: None,
+        resume: None,
+        options: Vec::new(),
+    });
+    let result = match command {
+        Command::Play { game, players, bots, seed, resume, options } => {
+            let options = parse_options(&options)?;
+            let args =
+                PlayArgs { game, players, bots, seed, resume, options, boards_dir: PathBuf::from(&config.boards_dir) };
+            let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+            let mut stdout = std::io::stdout();
+            console::play(&tables, &args, stdin, &mut stdout).await.map(|_| ()).map_err(|e| e.to_string())
+        }
+        Command::Tables => list_tables(&tables).await,
+    };
+    store.close().await;
+    result
+}
+
+async fn list_tables(tables: &Tables) -> Result<(), String> {
+    let running = tables.tables_of(None, Status::Running).await.map_err(|e| e.to_string())?;
+    if running.is_empty() {
+        println!("No running tables.");
+    }
+    for table in running {
+        println!("#{:<5} {:<20} waiting for {}", table.id, table.game.name(), table.waiting.join(", "));
+    }
+    Ok(())
+}
+
+/// `key=value` pairs as a JSON object; values read as JSON when they can (numbers, booleans),
+/// else as strings.
+fn parse_options(pairs: &[String]) -> Result<serde_json::Value, String> {
+    let mut map = serde_json::Map::new();
+    for pair in pairs {
+        let (key, value) =
+            pair.split_once('=').ok_or_else(|| format!("--opt {pair:?}: expected KEY=VALUE, e.g. rounds=5"))?;
+        let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        map.insert(key.trim().to_string(), value);
+    }
+    Ok(serde_json::Value::Object(map))
+}

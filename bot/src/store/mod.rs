@@ -1,0 +1,457 @@
+//! Persistence with sqlx: SQLite in WAL mode by default, migrations applied at start.
+//!
+//! One row per table with a version number (a write with a stale version is rejected), the
+//! seats, and an append-only action log. Only this module writes SQL.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, Sqlite, Transaction};
+
+/// The migrations in `migrations/`, embedded at build time.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// A table's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TableId(pub i64);
+
+impl std::fmt::Display for TableId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A player's identity: a Discord user id, or a local id in the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UserId(pub u64);
+
+impl UserId {
+    /// SQLite stores integers as i64; Discord ids fit in 63 bits, so the bits carry over.
+    #[must_use]
+    pub const fn to_db(self) -> i64 {
+        self.0 as i64
+    }
+
+    /// The inverse of [`UserId::to_db`].
+    #[must_use]
+    pub const fn from_db(value: i64) -> Self {
+        Self(value as u64)
+    }
+}
+
+/// Where a table is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Taking seats.
+    Lobby,
+    /// Being played.
+    Running,
+    /// Over, with a result.
+    Finished,
+    /// Stopped before the end (cancelled lobby or abandoned game).
+    Abandoned,
+}
+
+impl Status {
+    /// The stored text.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Lobby => "lobby",
+            Self::Running => "running",
+            Self::Finished => "finished",
+            Self::Abandoned => "abandoned",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, StoreError> {
+        match text {
+            "lobby" => Ok(Self::Lobby),
+            "running" => Ok(Self::Running),
+            "finished" => Ok(Self::Finished),
+            "abandoned" => Ok(Self::Abandoned),
+            other => Err(StoreError::Corrupt(format!("unknown status {other:?}"))),
+        }
+    }
+}
+
+/// Who chose a logged action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The seated player.
+    Player,
+    /// A computer player.
+    Computer,
+    /// The table, when the player ran out of time.
+    Timeout,
+}
+
+impl Origin {
+    const fn as_str(self) -> &'static str {
+        match self {
+            Self::Player => "player",
+            Self::Computer => "computer",
+            Self::Timeout => "timeout",
+        }
+    }
+
+    fn parse(text: &str) -> Self {
+        match text {
+            "computer" => Self::Computer,
+            "timeout" => Self::Timeout,
+            _ => Self::Player,
+        }
+    }
+}
+
+/// A seat as stored: a human's user id, or none for a computer player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// 0-based seat.
+    pub seat: u8,
+    /// The human in it, if any.
+    pub user: Option<UserId>,
+    /// The name shown at the table.
+    pub name: String,
+}
+
+/// One table as stored.
+#[derive(Clone, Debug)]
+pub struct TableRow {
+    /// Its id.
+    pub id: TableId,
+    /// The game's id.
+    pub game: String,
+    /// Options as JSON.
+    pub options: String,
+    /// The random seed.
+    pub seed: u64,
+    /// Lobby, running, finished or abandoned.
+    pub status: Status,
+    /// Who opened it.
+    pub host: Option<UserId>,
+    /// Seats it may fill.
+    pub max_players: u8,
+    /// The engine state (JSON), once started.
+    pub state: Option<String>,
+    /// Bumped on every change.
+    pub version: i64,
+    /// Seconds a pending player has to act.
+    pub turn_timeout: i64,
+    /// When the pending decision times out (unix seconds).
+    pub deadline_at: Option<i64>,
+    /// Whether the half-time reminder went out.
+    pub reminded: bool,
+    /// Seats in order.
+    pub seats: Vec<SeatRow>,
+}
+
+/// One logged action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// The seat that acted.
+    pub seat: u8,
+    /// The action's text form.
+    pub action: String,
+    /// Who chose it.
+    pub origin: Origin,
+}
+
+/// What a new table starts with.
+#[derive(Clone, Debug)]
+pub struct NewTable {
+    /// The game's id.
+    pub game: String,
+    /// Options as JSON.
+    pub options: String,
+    /// The random seed.
+    pub seed: u64,
+    /// Who opens it.
+    pub host: Option<UserId>,
+    /// Seats it may fill.
+    pub max_players: u8,
+    /// Seconds a pending player has to act.
+    pub turn_timeout: i64,
+}
+
+/// A change to a table, written atomically with a version check.
+#[derive(Clone, Debug, Default)]
+pub struct Update {
+    /// New status, if it changes.
+    pub status: Option<Status>,
+    /// New engine state, if it changes.
+    pub state: Option<String>,
+    /// Seats to write (replacing the seat rows), if they change.
+    pub seats: Option<Vec<SeatRow>>,
+    /// Actions to append to the log, in order.
+    pub log: Vec<LogEntry>,
+    /// New deadline (`Some(None)` clears it).
+    pub deadline_at: Option<Option<i64>>,
+    /// New reminder flag.
+    pub reminded: Option<bool>,
+}
+
+/// Storage failures.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database error: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// Someone else changed the table first.
+    #[error("table {table} changed since version {expected}")]
+    Stale {
+        /// The table.
+        table: TableId,
+        /// The version the writer had read.
+        expected: i64,
+    },
+    /// No such table.
+    #[error("no table {0}")]
+    NotFound(TableId),
+    /// A stored value does not make sense.
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+/// Seconds since the Unix epoch.
+#[must_use]
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Store {
+    /// Opens (creating if missing) the SQLite database at `url` (`sqlite:saloon.db`, or a plain
+    /// path), in WAL mode, and applies pending migrations.
+    ///
+    /// # Errors
+    /// When the file cannot be opened or a migration fails.
+    pub async fn open(url: &str) -> Result<Self, StoreError> {
+        let url = if url.starts_with("sqlite:") { url.to_string() } else { format!("sqlite:{url}") };
+        let options = SqliteConnectOptions::from_str(&url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Self { pool })
+    }
+
+    /// Closes the pool, flushing the WAL.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Creates a table in the lobby with its first seats; returns its id.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn create(&self, table: &NewTable, seats: &[SeatRow]) -> Result<TableId, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let now = now();
+        let id: i64 = sqlx::query(
+            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, created_at, updated_at)
+             VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(table.game.clone())
+        .bind(table.options.clone())
+        .bind(table.seed as i64)
+        .bind(table.host.map(UserId::to_db))
+        .bind(i64::from(table.max_players))
+        .bind(table.turn_timeout)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+        write_seats(&mut tx, TableId(id), seats).await?;
+        tx.commit().await?;
+        Ok(TableId(id))
+    }
+
+    /// Loads a table with its seats.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown id; database failures.
+    pub async fn load(&self, id: TableId) -> Result<TableRow, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
+                    deadline_at, reminded
+             FROM game_tables WHERE id = ?",
+        )
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound(id))?;
+        let seats = sqlx::query("SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat")
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    seat: u8::try_from(r.try_get::<i64, _>(0)?).map_err(|_| StoreError::Corrupt("seat".into()))?,
+                    user: r.try_get::<Option<i64>, _>(1)?.map(UserId::from_db),
+                    name: r.try_get(2)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        Ok(TableRow {
+            id: TableId(row.try_get(0)?),
+            game: row.try_get(1)?,
+            options: row.try_get(2)?,
+            seed: row.try_get::<i64, _>(3)? as u64,
+            status: Status::parse(row.try_get(4)?)?,
+            host: row.try_get::<Option<i64>, _>(5)?.map(UserId::from_db),
+            max_players: u8::try_from(row.try_get::<i64, _>(6)?).map_err(|_| StoreError::Corrupt("max".into()))?,
+            state: row.try_get(7)?,
+            version: row.try_get(8)?,
+            turn_timeout: row.try_get(9)?,
+            deadline_at: row.try_get(10)?,
+            reminded: row.try_get::<i64, _>(11)? != 0,
+            seats,
+        })
+    }
+
+    /// Applies `update` to table `id` if its version is still `expected`, bumping the version;
+    /// returns the new version. State, seats and log entries are written in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the version moved on; database failures.
+    pub async fn update(&self, id: TableId, expected: i64, update: &Update) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let now = now();
+        let changed = sqlx::query(
+            "UPDATE game_tables SET
+                version = version + 1,
+                updated_at = ?,
+                status = COALESCE(?, status),
+                state = COALESCE(?, state),
+                deadline_at = CASE WHEN ? THEN ? ELSE deadline_at END,
+                reminded = COALESCE(?, reminded)
+             WHERE id = ? AND version = ?",
+        )
+        .bind(now)
+        .bind(update.status.map(Status::as_str))
+        .bind(update.state.clone())
+        .bind(update.deadline_at.is_some())
+        .bind(update.deadline_at.flatten())
+        .bind(update.reminded.map(i64::from))
+        .bind(id.0)
+        .bind(expected)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if changed == 0 {
+            let exists =
+                sqlx::query("SELECT 1 FROM game_tables WHERE id = ?").bind(id.0).fetch_optional(&mut *tx).await?;
+            return Err(if exists.is_some() {
+                StoreError::Stale { table: id, expected }
+            } else {
+                StoreError::NotFound(id)
+            });
+        }
+        if let Some(seats) = &update.seats {
+            sqlx::query("DELETE FROM seats WHERE table_id = ?").bind(id.0).execute(&mut *tx).await?;
+            write_seats(&mut tx, id, seats).await?;
+        }
+        if !update.log.is_empty() {
+            let next: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?")
+                .bind(id.0)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get(0)?;
+            for (i, entry) in update.log.iter().enumerate() {
+                sqlx::query("INSERT INTO actions (table_id, seq, seat, action, origin, at) VALUES (?, ?, ?, ?, ?, ?)")
+                    .bind(id.0)
+                    .bind(next + i as i64)
+                    .bind(i64::from(entry.seat))
+                    .bind(entry.action.clone())
+                    .bind(entry.origin.as_str())
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(expected + 1)
+    }
+
+    /// The action log of a table, in order.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn log(&self, id: TableId) -> Result<Vec<LogEntry>, StoreError> {
+        sqlx::query("SELECT seat, action, origin FROM actions WHERE table_id = ? ORDER BY seq")
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|r| {
+                Ok(LogEntry {
+                    seat: u8::try_from(r.try_get::<i64, _>(0)?).map_err(|_| StoreError::Corrupt("seat".into()))?,
+                    action: r.try_get(1)?,
+                    origin: Origin::parse(r.try_get(2)?),
+                })
+            })
+            .collect()
+    }
+
+    /// Ids of tables in `status` where `user` holds a seat (any user when `None`), newest first.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn tables_of(&self, user: Option<UserId>, status: Status) -> Result<Vec<TableId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT t.id FROM game_tables t LEFT JOIN seats s ON s.table_id = t.id
+             WHERE t.status = ? AND (? IS NULL OR s.user_id = ?) ORDER BY t.id DESC",
+        )
+        .bind(status.as_str())
+        .bind(user.map(UserId::to_db))
+        .bind(user.map(UserId::to_db))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(|r| Ok(TableId(r.try_get(0)?))).collect()
+    }
+
+    /// Running tables whose deadline is at or before `at`, or whose half-time reminder is due.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn due(&self, at: i64) -> Result<Vec<TableId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM game_tables WHERE status = 'running' AND deadline_at IS NOT NULL
+               AND (deadline_at <= ? OR (reminded = 0 AND deadline_at - turn_timeout / 2 <= ?))
+             ORDER BY deadline_at",
+        )
+        .bind(at)
+        .bind(at)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(|r| Ok(TableId(r.try_get(0)?))).collect()
+    }
+}
+
+async fn write_seats(tx: &mut Transaction<'_, Sqlite>, id: TableId, seats: &[SeatRow]) -> Result<(), StoreError> {
+    for seat in seats {
+        sqlx::query("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
+            .bind(id.0)
+            .bind(i64::from(seat.seat))
+            .bind(seat.user.map(UserId::to_db))
+            .bind(seat.name.clone())
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! What the table layer refuses, in words for the player; internal failures keep their
+//! details for the log only.
+
+use engines::{ActionError, AnyGame, Seat, SetupError};
+
+use crate::store::{StoreError, TableId};
+
+/// A refused table operation. `Display` is the message for the player.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Unknown table id.
+    #[error("There is no table #{0}.")]
+    NoSuchTable(TableId),
+    /// The user has no seat there.
+    #[error("You are not seated at table #{0}.")]
+    NotSeated(TableId),
+    /// Still in the lobby.
+    #[error("Table #{0} has not started yet.")]
+    NotStarted(TableId),
+    /// Finished or abandoned.
+    #[error("Table #{0} is over; nothing can change there now.")]
+    Over(TableId),
+    /// Someone else must decide.
+    #[error("It is not your decision now; waiting for {waiting}.")]
+    NotYourDecision {
+        /// Names of the players the game waits for.
+        waiting: String,
+    },
+    /// The rules refuse the action.
+    #[error("{reason} You may: {allowed}.")]
+    Illegal {
+        /// What is wrong.
+        reason: String,
+        /// What would be allowed now.
+        allowed: String,
+    },
+    /// The board changed since the player looked.
+    #[error("The board changed since you looked (table #{0}); here is the current one.")]
+    Stale(TableId),
+    /// The game does not allow resigning now.
+    #[error("You cannot resign from this game now.")]
+    CannotResign,
+    /// A lobby operation on a table that is not in its lobby.
+    #[error("Table #{0} is not taking seats.")]
+    NotInLobby(TableId),
+    /// Every seat is taken.
+    #[error("Table #{0} is full.")]
+    Full(TableId),
+    /// Seated already.
+    #[error("You already have a seat at table #{0}.")]
+    AlreadySeated(TableId),
+    /// Only the host may do this.
+    #[error("Only the host of table #{0} can do that.")]
+    NotHost(TableId),
+    /// Too few players to start.
+    #[error("{game} needs at least {need} players; {have} seated.")]
+    TooFew {
+        /// The game.
+        game: &'static str,
+        /// Players needed.
+        need: usize,
+        /// Players seated.
+        have: usize,
+    },
+    /// The game refused its setup (player count, options) or is not playable yet.
+    #[error("{0}")]
+    Setup(SetupError),
+    /// Something failed on Saloon's side; the player sees only that nothing changed.
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Internal(String),
+}
+
+impl TableError {
+    pub(crate) fn from_store(error: StoreError, id: TableId) -> Self {
+        match error {
+            StoreError::NotFound(_) => Self::NoSuchTable(id),
+            StoreError::Stale { .. } => Self::Stale(id),
+            other => Self::Internal(other.to_string()),
+        }
+    }
+
+    pub(crate) fn store(error: StoreError) -> Self {
+        Self::Internal(error.to_string())
+    }
+
+    /// An engine refusal, with the legal choices of `seat` listed.
+    pub(crate) fn illegal(game: &AnyGame, seat: Seat, error: &ActionError) -> Self {
+        let mut reason = match error {
+            ActionError::Parse(parse) => format!("\"{}\" is not a move here", parse.text.trim()),
+            ActionError::Rule(rule) => rule.to_string(),
+        };
+        if !reason.ends_with('.') {
+            reason.push('.');
+        }
+        if let Some(first) = reason.get(..1) {
+            reason = first.to_uppercase() + &reason[1..];
+        }
+        let legal: Vec<String> = game.legal_actions(seat).into_iter().map(|a| a.text).collect();
+        let allowed = if legal.len() > 12 {
+            format!("{} and {} more", legal[..12].join(", "), legal.len() - 12)
+        } else {
+            legal.join(", ")
+        };
+        Self::Illegal { reason, allowed }
+    }
+
+    /// Whether the details belong in the log (a failure of Saloon, not of the player).
+    #[must_use]
+    pub const fn is_internal(&self) -> bool {
+        matches!(self, Self::Internal(_))
+    }
+
+    /// Details for the log (never shown to players).
+    #[must_use]
+    pub fn log_detail(&self) -> String {
+        match self {
+            Self::Internal(detail) => detail.clone(),
+            other => other.to_string(),
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Opening tables, taking seats, starting, cancelling and abandoning.
+
+use engines::{AnyGame, GameKind};
+
+use super::{LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables, renumber};
+use crate::store::{NewTable, SeatRow, Status, TableId, TableRow, Update, UserId};
+
+/// Names computer players take, in order.
+const COMPUTER_NAMES: [&str; 9] = ["Calamity", "Doc", "Wyatt", "Belle", "Jesse", "Annie", "Bat", "Pearl", "Butch"];
+
+impl Tables {
+    /// Opens a lobby: the host takes the first seat (if seated), computer players the next ones.
+    ///
+    /// # Errors
+    /// When the game is not playable, the seat counts are out of range, or an option is bad.
+    pub async fn open(&self, request: LobbyRequest) -> Result<Snapshot, TableError> {
+        let game = request.game;
+        if !game.is_available() {
+            return Err(TableError::Setup(engines::SetupError::NotAvailable(game.name())));
+        }
+        let (min, max) = AnyGame::player_range(game);
+        let players = usize::from(request.players);
+        if !(min..=max).contains(&players) {
+            return Err(TableError::Setup(engines::SetupError::PlayerCount {
+                game: game.name(),
+                min,
+                max,
+                got: players,
+            }));
+        }
+        if usize::from(request.computers) + usize::from(request.seat_host) > players {
+            return Err(TableError::Setup(engines::SetupError::BadOption {
+                option: "bots".into(),
+                reason: format!("at most {} computer players leave a seat for you", players - 1),
+            }));
+        }
+        let seed = match request.seed {
+            Some(seed) => seed,
+            None => getrandom::u64().map_err(|e| TableError::Internal(format!("no randomness: {e}")))?,
+        };
+        // Options are checked now, with the intended player count, so a bad one is refused
+        // before anyone joins.
+        AnyGame::setup(game, &request.options, players, seed).map_err(TableError::Setup)?;
+        let mut seats = Vec::new();
+        if request.seat_host {
+            seats.push(SeatRow { seat: 0, user: Some(request.host.user), name: request.host.name.clone() });
+        }
+        for i in 0..request.computers {
+            seats.push(SeatRow { seat: 0, user: None, name: computer_name(&seats, usize::from(i)) });
+        }
+        let new = NewTable {
+            game: game.id().to_string(),
+            options: request.options.to_string(),
+            seed,
+            host: Some(request.host.user),
+            max_players: request.players,
+            turn_timeout: request.turn_timeout,
+        };
+        let id = self.store.create(&new, &renumber(seats)).await.map_err(TableError::store)?;
+        self.snapshot(id).await
+    }
+
+    async fn lobby(&self, id: TableId) -> Result<TableRow, TableError> {
+        let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
+        if row.status == Status::Lobby { Ok(row) } else { Err(TableError::NotInLobby(id)) }
+    }
+
+    async fn write_seats(&self, row: &TableRow, seats: Vec<SeatRow>) -> Result<Snapshot, TableError> {
+        let update = Update { seats: Some(renumber(seats)), ..Update::default() };
+        self.store.update(row.id, row.version, &update).await.map_err(|e| TableError::from_store(e, row.id))?;
+        self.snapshot(row.id).await
+    }
+
+    /// `who` takes a free seat.
+    ///
+    /// # Errors
+    /// When the table is not in its lobby, is full, or `who` is seated already.
+    pub async fn join(&self, id: TableId, who: Participant) -> Result<Snapshot, TableError> {
+        let row = self.lobby(id).await?;
+        if row.seats.iter().any(|s| s.user == Some(who.user)) {
+            return Err(TableError::AlreadySeated(id));
+        }
+        if row.seats.len() >= usize::from(row.max_players) {
+            return Err(TableError::Full(id));
+        }
+        let mut seats = row.seats.clone();
+        seats.push(SeatRow { seat: 0, user: Some(who.user), name: who.name });
+        self.write_seats(&row, seats).await
+    }
+
+    /// `user` gives up their seat in the lobby; a host leaving cancels the table.
+    ///
+    /// # Errors
+    /// When the table is not in its lobby or `user` has no seat.
+    pub async fn leave(&self, id: TableId, user: UserId) -> Result<Snapshot, TableError> {
+        let row = self.lobby(id).await?;
+        if !row.seats.iter().any(|s| s.user == Some(user)) {
+            return Err(TableError::NotSeated(id));
+        }
+        if row.host == Some(user) {
+            return self.cancel(id, user).await;
+        }
+        let seats = row.seats.iter().filter(|s| s.user != Some(user)).cloned().collect();
+        self.write_seats(&row, seats).await
+    }
+
+    /// Seats a computer player; anyone seated may add one.
+    ///
+    /// # Errors
+    /// When the table is not in its lobby, is full, or `by` is not seated.
+    pub async fn add_computer(&self, id: TableId, by: UserId) -> Result<Snapshot, TableError> {
+        let row = self.lobby(id).await?;
+        if !row.seats.iter().any(|s| s.user == Some(by)) {
+            return Err(TableError::NotSeated(id));
+        }
+        if row.seats.len() >= usize::from(row.max_players) {
+            return Err(TableError::Full(id));
+        }
+        let mut seats = row.seats.clone();
+        let computers = seats.iter().filter(|s| s.user.is_none()).count();
+        seats.push(SeatRow { seat: 0, user: None, name: computer_name(&seats, computers) });
+        self.write_seats(&row, seats).await
+    }
+
+    /// The host starts the game with the seats taken; computer seats that must act first do.
+    ///
+    /// # Errors
+    /// When `by` is not the host, too few are seated, or the game refuses its setup.
+    pub async fn start(&self, id: TableId, by: UserId) -> Result<MoveReport, TableError> {
+        let row = self.lobby(id).await?;
+        if row.host != Some(by) {
+            return Err(TableError::NotHost(id));
+        }
+        let kind: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("{e}")))?;
+        let (min, _) = AnyGame::player_range(kind);
+        if row.seats.len() < min {
+            return Err(TableError::TooFew { game: kind.name(), need: min, have: row.seats.len() });
+        }
+        let options: serde_json::Value =
+            serde_json::from_str(&row.options).map_err(|e| TableError::Internal(e.to_string()))?;
+        let game = AnyGame::setup(kind, &options, row.seats.len(), row.seed).map_err(TableError::Setup)?;
+        let state = game.save().map_err(|e| TableError::Internal(e.to_string()))?;
+        let update = Update { status: Some(Status::Running), state: Some(state), ..Update::default() };
+        let version = self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
+        let mut table = super::Loaded { row: TableRow { version, status: Status::Running, ..row }, game };
+        let mut report = MoveReport::empty();
+        self.run_computers(&mut table, &mut report)?;
+        self.commit(table, report).await
+    }
+
+    /// The host closes a lobby that has not started.
+    ///
+    /// # Errors
+    /// When `by` is not the host or the table already started.
+    pub async fn cancel(&self, id: TableId, by: UserId) -> Result<Snapshot, TableError> {
+        let row = self.lobby(id).await?;
+        if row.host != Some(by) {
+            return Err(TableError::NotHost(id));
+        }
+        let update = Update { status: Some(Status::Abandoned), deadline_at: Some(None), ..Update::default() };
+        self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
+        self.snapshot(id).await
+    }
+
+    /// Stops a running game for good: the host may, or `admin` (a moderator of the place it
+    /// is played in, as the front end decides).
+    ///
+    /// # Errors
+    /// When `by` may not, or the table is over already.
+    pub async fn abandon(&self, id: TableId, by: UserId, admin: bool) -> Result<Snapshot, TableError> {
+        let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
+        if matches!(row.status, Status::Finished | Status::Abandoned) {
+            return Err(TableError::Over(id));
+        }
+        if row.host != Some(by) && !admin {
+            return Err(TableError::NotHost(id));
+        }
+        let update = Update { status: Some(Status::Abandoned), deadline_at: Some(None), ..Update::default() };
+        self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
+        self.snapshot(id).await
+    }
+}
+
+/// A computer name not yet used at the table.
+fn computer_name(seats: &[SeatRow], nth: usize) -> String {
+    let taken = |name: &str| seats.iter().any(|s| s.name == name);
+    let base =
+        COMPUTER_NAMES.iter().cycle().skip(nth).take(COMPUTER_NAMES.len()).find(|n| !taken(&format!("{n} (bot)")));
+    match base {
+        Some(name) => format!("{name} (bot)"),
+        None => format!("Bot {}", seats.len() + 1),
+    }
+}

@@ -1,0 +1,250 @@
+//! What the table layer hands to a front end: views and narration, never a game state.
+
+use engines::{AnyGame, AnyView, Applied, GameKind, LegalAction, Narration, Outcome, Pending, Seat, SeatSet, Viewer};
+
+use super::{Loaded, TableError, engine_of, log_entry};
+use crate::store::{LogEntry, Origin, SeatRow, Status, TableId, TableRow, UserId};
+
+/// One applied action.
+#[derive(Clone, Debug)]
+pub struct Move {
+    /// Who acted.
+    pub seat: Seat,
+    /// The action's text form.
+    pub action: String,
+    /// Who chose it.
+    pub origin: Origin,
+}
+
+/// The result of a move (a player's action and the computer moves that followed).
+#[derive(Clone, Debug)]
+pub struct MoveReport {
+    /// The table.
+    pub table: TableId,
+    /// The game.
+    pub game: GameKind,
+    /// The table's version after the move.
+    pub version: i64,
+    /// Every action applied, in order.
+    pub moves: Vec<Move>,
+    /// What happened, each with its audience; front ends post the public lines and send
+    /// each seat's private lines to that seat only.
+    pub narration: Vec<Narration>,
+    /// The seats.
+    pub seats: Vec<SeatRow>,
+    /// Who must decide next (empty once finished).
+    pub pending: SeatSet,
+    /// The board as everybody sees it.
+    pub view: Option<AnyView>,
+    /// The result, when the game ended.
+    pub outcome: Option<Outcome>,
+    pub(crate) log: Vec<LogEntry>,
+}
+
+impl MoveReport {
+    pub(crate) fn new(seat: Seat, applied: &Applied, origin: Origin) -> Self {
+        let mut report = Self::empty();
+        report.record(seat, applied, origin);
+        report
+    }
+
+    pub(crate) fn empty() -> Self {
+        Self {
+            table: TableId(0),
+            game: GameKind::Martian12s,
+            version: 0,
+            moves: Vec::new(),
+            narration: Vec::new(),
+            seats: Vec::new(),
+            pending: SeatSet::EMPTY,
+            view: None,
+            outcome: None,
+            log: Vec::new(),
+        }
+    }
+
+    pub(crate) fn record(&mut self, seat: Seat, applied: &Applied, origin: Origin) {
+        self.log.push(log_entry(seat, &applied.action, origin));
+        self.moves.push(Move { seat, action: applied.action.clone(), origin });
+        self.narration.extend(applied.narration.iter().cloned());
+    }
+
+    pub(crate) fn finish(&mut self, table: &Loaded, version: i64) {
+        self.table = table.row.id;
+        self.game = table.game.kind();
+        self.version = version;
+        self.seats = table.row.seats.clone();
+        let pending = table.game.pending();
+        self.pending = pending.seats();
+        self.outcome = match pending {
+            Pending::Finished(outcome) => Some(outcome),
+            Pending::Seats(_) => None,
+        };
+        self.view = Some(table.game.view(Viewer::Public));
+    }
+
+    /// Names by seat.
+    #[must_use]
+    pub fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// The narration `viewer` may read.
+    #[must_use]
+    pub fn narration_for(&self, viewer: Viewer) -> Vec<String> {
+        super::narration_for(&self.narration, viewer)
+    }
+
+    /// Humans the game now waits for.
+    #[must_use]
+    pub fn waiting_users(&self) -> Vec<UserId> {
+        self.pending.iter().filter_map(|s| self.seats.get(s.index()).and_then(|row| row.user)).collect()
+    }
+}
+
+/// A table as everybody sees it.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The table.
+    pub id: TableId,
+    /// The game.
+    pub game: GameKind,
+    /// Lobby, running, finished or abandoned.
+    pub status: Status,
+    /// Bumped on every change.
+    pub version: i64,
+    /// Seats in order.
+    pub seats: Vec<SeatRow>,
+    /// Seats it may fill.
+    pub max_players: u8,
+    /// Who opened it.
+    pub host: Option<UserId>,
+    /// Who must decide.
+    pub pending: SeatSet,
+    /// The public board, once started.
+    pub view: Option<AnyView>,
+    /// The result, when over.
+    pub outcome: Option<Outcome>,
+    /// The options as JSON text.
+    pub options: String,
+    /// The seed (published at the end of a game for audit).
+    pub seed: u64,
+    /// Seconds a pending player has to act.
+    pub turn_timeout: i64,
+    /// When the pending decision times out.
+    pub deadline_at: Option<i64>,
+}
+
+impl Snapshot {
+    pub(crate) fn from_row(row: TableRow) -> Result<Self, TableError> {
+        let (game, engine) = engine_of(&row)?;
+        let pending = engine.as_ref().map(AnyGame::pending);
+        Ok(Self {
+            id: row.id,
+            game,
+            status: row.status,
+            version: row.version,
+            max_players: row.max_players,
+            host: row.host,
+            pending: pending.as_ref().map_or(SeatSet::EMPTY, Pending::seats),
+            outcome: match pending {
+                Some(Pending::Finished(outcome)) => Some(outcome),
+                _ => None,
+            },
+            view: engine.as_ref().map(|g| g.view(Viewer::Public)),
+            seats: row.seats,
+            options: row.options,
+            seed: row.seed,
+            turn_timeout: row.turn_timeout,
+            deadline_at: row.deadline_at,
+        })
+    }
+
+    /// Names by seat.
+    #[must_use]
+    pub fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// The seat of `user`, if seated.
+    #[must_use]
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.seats.iter().find(|s| s.user == Some(user)).map(|s| Seat(s.seat))
+    }
+
+    /// Humans the game waits for.
+    #[must_use]
+    pub fn waiting_users(&self) -> Vec<UserId> {
+        self.pending.iter().filter_map(|s| self.seats.get(s.index()).and_then(|row| row.user)).collect()
+    }
+
+    /// Names of the seats the game waits for.
+    #[must_use]
+    pub fn waiting_names(&self) -> Vec<String> {
+        self.pending.iter().filter_map(|s| self.seats.get(s.index()).map(|row| row.name.clone())).collect()
+    }
+}
+
+/// What one seat privately sees, with what it may do.
+#[derive(Clone, Debug)]
+pub struct PrivateView {
+    /// The table.
+    pub table: TableId,
+    /// The game.
+    pub game: GameKind,
+    /// The seat.
+    pub seat: Seat,
+    /// The seat's view (public part plus its own secrets).
+    pub view: AnyView,
+    /// What the seat may do now (empty when not pending).
+    pub legal: Vec<LegalAction>,
+    /// The table's version.
+    pub version: i64,
+    /// Names by seat.
+    pub names: Vec<String>,
+}
+
+impl PrivateView {
+    pub(crate) fn new(table: &Loaded, seat: Seat) -> Self {
+        Self {
+            table: table.row.id,
+            game: table.game.kind(),
+            seat,
+            view: table.game.view(Viewer::Seat(seat)),
+            legal: table.game.legal_actions(seat),
+            version: table.row.version,
+            names: table.names(),
+        }
+    }
+}
+
+/// A line in a list of tables.
+#[derive(Clone, Debug)]
+pub struct TableSummary {
+    /// The table.
+    pub id: TableId,
+    /// The game.
+    pub game: GameKind,
+    /// Its status.
+    pub status: Status,
+    /// Players seated.
+    pub seated: usize,
+    /// Names the game waits for.
+    pub waiting: Vec<String>,
+    /// Whether the asking user is among them.
+    pub your_turn: bool,
+}
+
+impl TableSummary {
+    pub(crate) fn from_snapshot(snapshot: Snapshot, user: Option<UserId>) -> Self {
+        let your_turn = user.is_some_and(|u| snapshot.waiting_users().contains(&u));
+        Self {
+            id: snapshot.id,
+            game: snapshot.game,
+            status: snapshot.status,
+            seated: snapshot.seats.len(),
+            waiting: snapshot.waiting_names(),
+            your_turn,
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! `saloon play` driven with scripted input on a real SQLite file.
+
+use std::path::Path;
+
+use bot::console::{self, ConsoleError, PlayArgs};
+use bot::store::{Status, Store, TableId};
+use bot::table::{TableError, Tables};
+use engines::GameKind;
+
+async fn tables(dir: &Path) -> Tables {
+    let path = dir.join("saloon.db");
+    Tables::new(Store::open(path.to_str().expect("utf-8 path")).await.expect("open store"))
+}
+
+fn args(dir: &Path, players: u8, bots: u8, seed: u64) -> PlayArgs {
+    PlayArgs {
+        game: GameKind::Martian12s,
+        players,
+        bots,
+        seed: Some(seed),
+        resume: None,
+        options: serde_json::json!({}),
+        boards_dir: dir.join("boards"),
+    }
+}
+
+async fn play(tables: &Tables, args: &PlayArgs, input: &str) -> (Result<TableId, ConsoleError>, String) {
+    let mut out = Vec::new();
+    let result = console::play(tables, args, input.as_bytes(), &mut out).await;
+    (result, String::from_utf8(out).expect("utf-8 output"))
+}
+
+/// The output without the lines that name the table's number or the picture's file.
+fn without_ids(text: &str) -> String {
+    text.lines().filter(|l| !l.contains("table #") && !l.contains("Board picture")).collect::<Vec<_>>().join("\n")
+}
+
+#[tokio::test]
+async fn an_all_computer_match_plays_itself_the_same_way_twice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let (first, out1) = play(&tables, &args(dir.path(), 3, 3, 2024), "").await;
+    let (second, out2) = play(&tables, &args(dir.path(), 3, 3, 2024), "").await;
+    let (first, second) = (first.expect("first match"), second.expect("second match"));
+    assert_ne!(first, second, "two tables");
+    assert!(out1.contains("Game over"), "{out1}");
+    assert!(out1.contains("1. "), "standings are printed: {out1}");
+    assert_eq!(without_ids(&out1), without_ids(&out2), "the same seed plays the same game");
+    let log1 = tables.store().log(first).await.expect("log");
+    let log2 = tables.store().log(second).await.expect("log");
+    assert!(log1.len() > 20);
+    assert_eq!(log1, log2);
+    let (_, other) = play(&tables, &args(dir.path(), 3, 3, 2025), "").await;
+    assert_ne!(without_ids(&out1), without_ids(&other), "another seed, another game");
+    assert!(dir.path().join(format!("boards/table-{first}.png")).exists(), "final board picture written");
+}
+
+#[tokio::test]
+async fn bad_input_is_explained_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let input = "foo\n99\npull X\n0\nhelp\nquit\n";
+    let (id, out) = play(&tables, &args(dir.path(), 3, 2, 7), input).await;
+    let id = id.expect("session");
+    assert!(out.contains("\"foo\" is not a move here. You may: pull S, pull M, pull L, pull any, pass."), "{out}");
+    assert!(out.contains("There is no option 99; choose 1 to 5."), "{out}");
+    assert!(out.contains("\"pull X\" is not a move here."), "{out}");
+    assert!(out.contains("There is no option 0"), "{out}");
+    assert!(out.contains("Type the number of an option"), "help: {out}");
+    assert!(out.contains(&format!("saloon play --resume {id}")), "{out}");
+    let log = tables.store().log(id).await.expect("log");
+    assert!(log.iter().all(|e| e.origin != bot::store::Origin::Player), "no human move was made: {log:?}");
+    assert!(out.contains("Board picture:"), "{out}");
+}
+
+#[tokio::test]
+async fn quitting_saves_and_resume_continues() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let id = {
+        let tables = tables(dir.path()).await;
+        let (id, out) = play(&tables, &args(dir.path(), 2, 1, 99), "1\n2\n").await; // input ends: saved
+        assert!(out.contains("Saved."), "{out}");
+        tables.store().close().await;
+        id.expect("session")
+    };
+    let tables = tables(dir.path()).await;
+    let moves_before = tables.store().log(id).await.expect("log").len();
+    let resume = PlayArgs { resume: Some(id.0), ..args(dir.path(), 2, 1, 0) };
+    let (again, out) = play(&tables, &resume, "pass\nq\n").await;
+    assert_eq!(again.expect("resumed"), id);
+    assert!(out.contains(&format!("Resuming Martian 12s at table #{id}")), "{out}");
+    assert!(out.contains("You passes at"), "{out}");
+    assert!(tables.store().log(id).await.expect("log").len() > moves_before);
+    tables.verify_replay(id).await.expect("replay after resume");
+}
+
+#[tokio::test]
+async fn unknown_and_finished_tables_cannot_be_resumed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let (missing, _) = play(&tables, &PlayArgs { resume: Some(4242), ..args(dir.path(), 3, 2, 0) }, "").await;
+    let err = missing.expect_err("unknown table");
+    assert!(matches!(err, ConsoleError::Table(TableError::NoSuchTable(_))));
+    assert_eq!(err.to_string(), "There is no table #4242.");
+    let (done, _) = play(&tables, &args(dir.path(), 2, 2, 5), "").await;
+    let done = done.expect("all-computer match");
+    assert_eq!(tables.snapshot(done).await.expect("snapshot").status, Status::Finished);
+    let (again, out) = play(&tables, &PlayArgs { resume: Some(done.0), ..args(dir.path(), 3, 2, 0) }, "pass\n").await;
+    let err = again.expect_err("finished");
+    assert!(err.to_string().contains("is over"), "{err}");
+    assert!(out.contains("Game over"), "the final standings are shown: {out}");
+}
+
+#[tokio::test]
+async fn hot_seat_players_take_turns_at_one_keyboard() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let (id, out) = play(&tables, &args(dir.path(), 2, 0, 3), "pass\npass\nq\n").await;
+    id.expect("session");
+    assert!(out.contains("Player 1, your move:") && out.contains("Player 2, your move:"), "{out}");
+}

@@ -1,0 +1,206 @@
+//! The table layer on a real SQLite file (a fresh temporary file per test).
+
+use bot::store::{Status, Store, TableId, UserId};
+use bot::table::{LobbyRequest, Participant, TableError, Tables};
+use engines::GameKind;
+use serde_json::json;
+
+const ALICE: UserId = UserId(101);
+const BOB: UserId = UserId(202);
+const CAROL: UserId = UserId(303);
+
+fn who(user: UserId, name: &str) -> Participant {
+    Participant { user, name: name.to_string() }
+}
+
+async fn tables(dir: &tempfile::TempDir) -> Tables {
+    let path = dir.path().join("saloon.db");
+    Tables::new(Store::open(path.to_str().expect("utf-8 path")).await.expect("open store"))
+}
+
+fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
+    LobbyRequest {
+        game: GameKind::Martian12s,
+        options: json!({}),
+        host: who(ALICE, "Alice"),
+        seat_host: true,
+        players,
+        computers,
+        seed: Some(seed),
+        turn_timeout: 3600,
+    }
+}
+
+/// Alice and Bob seated with one computer player, started.
+async fn started_table(tables: &Tables, seed: u64) -> TableId {
+    let lobby = tables.open(request(3, 0, seed)).await.expect("open");
+    tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
+    tables.add_computer(lobby.id, BOB).await.expect("computer added");
+    tables.start(lobby.id, ALICE).await.expect("start");
+    lobby.id
+}
+
+/// The human the game waits for, and their first legal action.
+async fn next_human_move(tables: &Tables, id: TableId) -> Option<(UserId, String, i64)> {
+    let snapshot = tables.snapshot(id).await.expect("snapshot");
+    let user = *snapshot.waiting_users().first()?;
+    let private = tables.private_view(id, user).await.expect("private view");
+    let action = private.legal.last().map(|a| a.text.clone())?; // "pass" ends games quickly
+    Some((user, action, snapshot.version))
+}
+
+#[tokio::test]
+async fn a_lobby_fills_starts_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let lobby = tables.open(request(3, 0, 7)).await.expect("open");
+    assert_eq!(lobby.status, Status::Lobby);
+    assert!(matches!(tables.start(lobby.id, ALICE).await, Err(TableError::TooFew { need: 2, have: 1, .. })));
+    let after_join = tables.join(lobby.id, who(BOB, "Bob")).await.expect("join");
+    assert_eq!(after_join.names(), ["Alice", "Bob"]);
+    assert!(matches!(tables.join(lobby.id, who(BOB, "Bob")).await, Err(TableError::AlreadySeated(_))));
+    assert!(matches!(tables.start(lobby.id, BOB).await, Err(TableError::NotHost(_))));
+    let full = tables.add_computer(lobby.id, ALICE).await.expect("computer");
+    assert_eq!(full.seats.len(), 3);
+    assert!(full.seats[2].user.is_none());
+    assert!(matches!(tables.join(lobby.id, who(CAROL, "Carol")).await, Err(TableError::Full(_))));
+    let report = tables.start(lobby.id, ALICE).await.expect("start");
+    assert!(report.outcome.is_none());
+    let mut moves = 0;
+    while let Some((user, action, version)) = next_human_move(&tables, lobby.id).await {
+        let report = tables.submit(lobby.id, user, &action, Some(version)).await.expect("legal move");
+        assert_eq!(report.version, version + 1, "one save per move");
+        moves += 1;
+        assert!(moves < 2_000, "the match ends");
+    }
+    let end = tables.snapshot(lobby.id).await.expect("snapshot");
+    assert_eq!(end.status, Status::Finished);
+    let outcome = end.outcome.expect("outcome");
+    assert_eq!(outcome.standings.len(), 3);
+    tables.verify_replay(lobby.id).await.expect("seed + log rebuild the saved state");
+    let err = tables.submit(lobby.id, ALICE, "pass", None).await.expect_err("over");
+    assert!(matches!(err, TableError::Over(_)), "{err}");
+}
+
+#[tokio::test]
+async fn reopening_the_database_continues_the_game() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (id, before) = {
+        let tables = tables(&dir).await;
+        let id = started_table(&tables, 11).await;
+        let (user, action, version) = next_human_move(&tables, id).await.expect("someone to move");
+        tables.submit(id, user, &action, Some(version)).await.expect("move");
+        let snapshot = tables.snapshot(id).await.expect("snapshot");
+        tables.store().close().await;
+        (id, snapshot)
+    };
+    let tables = tables(&dir).await;
+    let after = tables.snapshot(id).await.expect("snapshot after reopening");
+    assert_eq!(after.version, before.version);
+    assert_eq!(after.names(), before.names());
+    assert_eq!(format!("{:?}", after.view), format!("{:?}", before.view), "same board after a restart");
+    let (user, action, version) = next_human_move(&tables, id).await.expect("game goes on");
+    tables.submit(id, user, &action, Some(version)).await.expect("the next move still works");
+    tables.verify_replay(id).await.expect("replay");
+}
+
+#[tokio::test]
+async fn refusals_follow_the_fixed_order_and_change_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let id = started_table(&tables, 3).await;
+    let snapshot = tables.snapshot(id).await.expect("snapshot");
+    let waiting = snapshot.waiting_users()[0];
+    let other = if waiting == ALICE { BOB } else { ALICE };
+
+    let missing = tables.submit(TableId(999), ALICE, "pass", None).await.expect_err("unknown");
+    assert!(matches!(missing, TableError::NoSuchTable(_)), "{missing}");
+    assert_eq!(missing.to_string(), "There is no table #999.");
+    let stranger = tables.submit(id, CAROL, "pass", None).await.expect_err("not seated");
+    assert!(matches!(stranger, TableError::NotSeated(_)), "{stranger}");
+    let early = tables.submit(id, other, "pass", None).await.expect_err("not pending");
+    assert!(matches!(early, TableError::NotYourDecision { .. }), "{early}");
+    assert!(early.to_string().contains(&snapshot.names()[snapshot.seat_of(waiting).expect("seated").index()]));
+    let nonsense = tables.submit(id, waiting, "pull Z", None).await.expect_err("bad text");
+    assert!(nonsense.to_string().contains("pull S, pull M"), "{nonsense}");
+    let stale = tables.submit(id, waiting, "pass", Some(snapshot.version - 1)).await.expect_err("stale");
+    assert!(matches!(stale, TableError::Stale(_)), "{stale}");
+
+    let unchanged = tables.snapshot(id).await.expect("snapshot");
+    assert_eq!(unchanged.version, snapshot.version, "refusals change nothing");
+    assert!(tables.store().log(id).await.expect("log").iter().all(|e| e.origin != bot::store::Origin::Player));
+}
+
+#[tokio::test]
+async fn two_clicks_on_one_board_only_the_first_counts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let id = started_table(&tables, 5).await;
+    let (user, action, version) = next_human_move(&tables, id).await.expect("move");
+    tables.submit(id, user, &action, Some(version)).await.expect("first click");
+    let second = tables.submit(id, user, &action, Some(version)).await;
+    assert!(second.is_err(), "the second click on the old board is refused");
+}
+
+#[tokio::test]
+async fn resigning_and_abandoning() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let id = started_table(&tables, 9).await;
+    let report = tables.resign(id, BOB).await.expect("bob resigns, any time");
+    assert!(report.narration.iter().any(|n| n.text.contains("Bob resigns")));
+    assert!(matches!(tables.resign(id, BOB).await, Err(TableError::CannotResign)));
+    assert!(matches!(tables.abandon(id, BOB, false).await, Err(TableError::NotHost(_))));
+    let abandoned = tables.abandon(id, BOB, true).await.expect("a moderator may abandon");
+    assert_eq!(abandoned.status, Status::Abandoned);
+    assert!(matches!(tables.submit(id, ALICE, "pass", None).await, Err(TableError::Over(_))));
+}
+
+#[tokio::test]
+async fn a_timed_out_player_passes_and_the_log_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let id = started_table(&tables, 13).await;
+    let snapshot = tables.snapshot(id).await.expect("snapshot");
+    let deadline = snapshot.deadline_at.expect("a human is pending, so a deadline is set");
+    assert!(tables.expire(id, deadline - 1).await.expect("early").is_none(), "not due yet");
+    let reminder = tables.take_reminder(id, deadline - snapshot.turn_timeout / 2).await.expect("reminder");
+    assert!(reminder.is_some(), "half-time reminder is due");
+    assert!(tables.take_reminder(id, deadline - 10).await.expect("again").is_none(), "only once");
+    assert_eq!(tables.due(deadline).await.expect("due"), vec![id]);
+    let report = tables.expire(id, deadline).await.expect("expire").expect("due");
+    assert_eq!(report.moves[0].action, "pass");
+    assert_eq!(report.moves[0].origin, bot::store::Origin::Timeout);
+    let log = tables.store().log(id).await.expect("log");
+    assert!(log.iter().any(|e| e.origin == bot::store::Origin::Timeout));
+    tables.verify_replay(id).await.expect("replay");
+}
+
+#[tokio::test]
+async fn the_action_log_is_append_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("saloon.db");
+    let tables = Tables::new(Store::open(path.to_str().expect("path")).await.expect("open"));
+    let id = started_table(&tables, 17).await;
+    let (user, action, version) = next_human_move(&tables, id).await.expect("move");
+    tables.submit(id, user, &action, Some(version)).await.expect("move");
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", path.display())).await.expect("connect");
+    let edit = sqlx::query("UPDATE actions SET action = 'pull L'").execute(&pool).await;
+    assert!(edit.is_err(), "rewriting history is refused");
+    let erase = sqlx::query("DELETE FROM actions").execute(&pool).await;
+    assert!(erase.is_err(), "erasing history is refused");
+}
+
+#[tokio::test]
+async fn bad_lobbies_are_refused_with_reasons() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let err = tables.open(request(12, 0, 1)).await.expect_err("too many");
+    assert!(err.to_string().contains("2 to 9 players"), "{err}");
+    let err = tables.open(LobbyRequest { options: json!({"single_set": true}), ..request(3, 0, 1) }).await;
+    assert!(err.expect_err("bad option").to_string().contains("single_set"));
+    let err = tables.open(LobbyRequest { game: GameKind::Raja, ..request(3, 0, 1) }).await.expect_err("not yet");
+    assert!(err.to_string().contains("Raja"), "{err}");
+    let err = tables.open(request(3, 3, 1)).await.expect_err("no seat left for the host");
+    assert!(err.to_string().contains("bots"), "{err}");
+}

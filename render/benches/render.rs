@@ -1,0 +1,28 @@
+//! Time to draw a board to PNG bytes (targets: under 15 ms, under 150 KB).
+//!
+//! `cargo bench -p render --bench render`
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use engines::{AnyGame, Viewer};
+
+fn bench_board(c: &mut Criterion, id: &str, game: &AnyGame) {
+    let view = game.view(Viewer::Public);
+    let names = common::names(game.players());
+    let png = render::board_png(&view, &names).expect("renders");
+    println!("{id}: PNG is {} bytes", png.len());
+    c.bench_function(id, |b| b.iter(|| render::board_png(black_box(&view), black_box(&names))));
+}
+
+fn boards(c: &mut Criterion) {
+    bench_board(c, "martian-12s 3 players mid-round", &common::three_players_mid_round());
+    bench_board(c, "martian-12s 9 players", &common::nine_players());
+    bench_board(c, "martian-12s 9 players, 20-pyramid stack", &common::nine_players_long_stack());
+}
+
+criterion_group!(benches, boards);
+criterion_main!(benches);

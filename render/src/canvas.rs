@@ -1,0 +1,378 @@
+//! Drawing helpers: an RGBA canvas with anti-aliased shapes (tiny-skia), text from the
+//! embedded DejaVu fonts (see [`crate::fonts`]) and PNG encoding (the `image` crate).
+
+use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+use crate::RenderError;
+pub use crate::fonts::Face;
+use crate::fonts::{Fonts, GlyphCache, Mask};
+
+/// An sRGB colour with straight (not premultiplied) alpha.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgba {
+    /// Red.
+    pub r: u8,
+    /// Green.
+    pub g: u8,
+    /// Blue.
+    pub b: u8,
+    /// Opacity, 255 = opaque.
+    pub a: u8,
+}
+
+impl Rgba {
+    /// An opaque colour from `0xRRGGBB`.
+    #[must_use]
+    pub const fn hex(rgb: u32) -> Self {
+        Self { r: (rgb >> 16) as u8, g: (rgb >> 8) as u8, b: rgb as u8, a: 255 }
+    }
+
+    /// The same colour with another opacity.
+    #[must_use]
+    pub const fn with_alpha(self, a: u8) -> Self {
+        Self { a, ..self }
+    }
+
+    fn paint(self) -> Paint<'static> {
+        let mut paint = Paint::default();
+        paint.set_color_rgba8(self.r, self.g, self.b, self.a);
+        paint.anti_alias = true;
+        paint
+    }
+}
+
+/// How a line of text sits on its anchor point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    /// The anchor is the left end.
+    Left,
+    /// The anchor is the middle.
+    Center,
+    /// The anchor is the right end.
+    Right,
+}
+
+/// A text style: face, size in pixels per em (like CSS `font-size`) and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Regular or bold.
+    pub face: Face,
+    /// Pixels per em.
+    pub size: u16,
+    /// Fill colour.
+    pub colour: Rgba,
+}
+
+impl Style {
+    /// A style from its three parts.
+    #[must_use]
+    pub const fn new(face: Face, size: u16, colour: Rgba) -> Self {
+        Self { face, size, colour }
+    }
+}
+
+/// The longest side a canvas may have, in pixels (a board is never near it).
+pub const MAX_SIDE: u32 = 8192;
+
+/// A picture being drawn: pixels plus the fonts to write with.
+#[derive(Debug)]
+pub struct Canvas {
+    pixmap: Pixmap,
+    fonts: Fonts,
+}
+
+impl Canvas {
+    /// A `width` × `height` canvas filled with `background`: opaque for a picture (the PNG
+    /// is written without an alpha channel), transparent for a sprite to [`Canvas::stamp`].
+    ///
+    /// # Errors
+    /// [`RenderError::Size`] for a zero or absurd size, [`RenderError::Font`] as [`Fonts::load`].
+    pub fn new(width: u32, height: u32, background: Rgba) -> Result<Self, RenderError> {
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(RenderError::Size { width, height });
+        }
+        let size = tiny_skia::IntSize::from_wh(width, height).ok_or(RenderError::Size { width, height })?;
+        // Premultiplied, as tiny-skia stores pixels; one pass instead of zeroing then filling.
+        let premultiply = |c: u8| (u16::from(c) * u16::from(background.a) / 255) as u8;
+        let pixel = [premultiply(background.r), premultiply(background.g), premultiply(background.b), background.a];
+        let pixels = (width as usize).checked_mul(height as usize).ok_or(RenderError::Size { width, height })?;
+        let pixmap = Pixmap::from_vec(pixel.repeat(pixels), size).ok_or(RenderError::Size { width, height })?;
+        Ok(Self { pixmap, fonts: Fonts::load()? })
+    }
+
+    /// Width in pixels.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.pixmap.width()
+    }
+
+    /// Height in pixels.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.pixmap.height()
+    }
+
+    /// The width of `text` in `style`.
+    #[must_use]
+    pub fn measure(&self, style: Style, text: &str) -> f32 {
+        self.fonts.measure(style.face, f32::from(style.size), text)
+    }
+
+    /// Fills and/or outlines a path.
+    fn draw(&mut self, path: &Path, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
+        if let Some(colour) = fill {
+            self.pixmap.fill_path(path, &colour.paint(), FillRule::Winding, Transform::identity(), None);
+        }
+        if let Some((colour, width)) = stroke {
+            let stroke = Stroke { width, line_join: tiny_skia::LineJoin::Round, ..Stroke::default() };
+            self.pixmap.stroke_path(path, &colour.paint(), &stroke, Transform::identity(), None);
+        }
+    }
+
+    /// A rectangle with rounded corners of radius `radius`.
+    pub fn round_rect(&mut self, rect: Rect, radius: f32, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
+        if let Some(path) = round_rect_path(rect, radius) {
+            self.draw(&path, fill, stroke);
+        }
+    }
+
+    /// A closed polygon through `points`.
+    pub fn polygon(&mut self, points: &[(f32, f32)], fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
+        let mut builder = PathBuilder::new();
+        for (i, (x, y)) in points.iter().enumerate() {
+            if i == 0 { builder.move_to(*x, *y) } else { builder.line_to(*x, *y) }
+        }
+        builder.close();
+        if let Some(path) = builder.finish() {
+            self.draw(&path, fill, stroke);
+        }
+    }
+
+    /// `text` shortened with an ellipsis so that it is at most `max_width` wide in `style`.
+    #[must_use]
+    pub fn fit(&self, style: Style, text: &str, max_width: f32) -> String {
+        if self.measure(style, text) <= max_width {
+            return text.to_string();
+        }
+        // Names come from users; no board needs more than this many characters on a line.
+        let mut chars: Vec<char> = text.chars().take(64).collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+            if self.measure(style, &candidate) <= max_width {
+                return candidate;
+            }
+        }
+        "…".to_string()
+    }
+
+    /// Writes one line of `text` on the baseline `y`, anchored at `x` by `align`; returns
+    /// its width.
+    pub fn text(&mut self, x: f32, y: f32, text: &str, style: Style, align: Align) -> f32 {
+        let size = f32::from(style.size);
+        let width = self.fonts.measure(style.face, size, text);
+        let left = match align {
+            Align::Left => x,
+            Align::Center => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        let (placed, _) = self.fonts.layout(style.face, size, text, left);
+        let mut glyphs = GlyphCache::shared();
+        for glyph in placed {
+            if let Some((mask, px, py)) = glyphs.mask(&self.fonts, style.face, style.size, glyph.id, glyph.x, y) {
+                blend_mask(&mut self.pixmap, mask, px + mask.left, py + mask.top, style.colour);
+            }
+        }
+        width
+    }
+
+    /// Draws `sprite` (another canvas's pixels) with its top-left corner on the pixel
+    /// nearest `(x, y)`.
+    pub fn stamp(&mut self, sprite: &Pixmap, x: f32, y: f32) {
+        let paint = tiny_skia::PixmapPaint::default();
+        self.pixmap.draw_pixmap(
+            x.round() as i32,
+            y.round() as i32,
+            sprite.as_ref(),
+            &paint,
+            Transform::identity(),
+            None,
+        );
+    }
+
+    /// The pixels, to keep as a sprite.
+    #[must_use]
+    pub fn into_pixmap(self) -> Pixmap {
+        self.pixmap
+    }
+
+    /// The pixels as RGB bytes, row by row (the canvas is opaque, so premultiplied
+    /// RGBA is plain RGBA and alpha can be dropped).
+    #[must_use]
+    pub fn rgb(&self) -> Vec<u8> {
+        let data = self.pixmap.data();
+        let mut rgb = vec![0; data.len() / 4 * 3];
+        for (out, pixel) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+            out.copy_from_slice(&pixel[..3]);
+        }
+        rgb
+    }
+
+    /// Encodes the picture as an 8-bit RGB PNG of at most about `budget` bytes if it can.
+    ///
+    /// Boards are mostly flat colour, which deflate handles best unfiltered (measured: a
+    /// 9-player board is 20% smaller than with adaptive filters). Zlib level 4 (zlib-rs
+    /// backend) is the knee of size against time; only a picture over `budget` is encoded
+    /// again at level 9, a quarter smaller but ten times slower.
+    ///
+    /// # Errors
+    /// [`RenderError::Encode`] if the encoder fails.
+    pub fn png(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
+        let rgb = self.rgb();
+        let fast = self.encode(&rgb, 4)?;
+        if fast.len() <= budget { Ok(fast) } else { self.encode(&rgb, 9) }
+    }
+
+    fn encode(&self, rgb: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
+        let mut bytes = Vec::with_capacity(rgb.len() / 24);
+        let encoder = PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(level), FilterType::NoFilter);
+        encoder.write_image(rgb, self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
+        Ok(bytes)
+    }
+}
+
+/// `a × b / 255`, rounded.
+fn mul255(a: u32, b: u32) -> u32 {
+    (a * b + 127) / 255
+}
+
+/// Paints `colour` through a coverage mask whose first pixel lands on `(x0, y0)`
+/// (source-over onto premultiplied pixels; whatever falls outside the canvas is dropped).
+fn blend_mask(pixmap: &mut Pixmap, mask: &Mask, x0: i32, y0: i32, colour: Rgba) {
+    let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
+    let stride = width as usize * 4;
+    let data = pixmap.data_mut();
+    for (row, coverage) in mask.coverage.chunks_exact(mask.width.max(1)).enumerate() {
+        let y = y0 + row as i32;
+        if !(0..height).contains(&y) {
+            continue;
+        }
+        for (col, &c) in coverage.iter().enumerate() {
+            let x = x0 + col as i32;
+            if c == 0 || !(0..width).contains(&x) {
+                continue;
+            }
+            let alpha = mul255(u32::from(colour.a), u32::from(c));
+            let rest = 255 - alpha;
+            let i = y as usize * stride + x as usize * 4;
+            let pixel = &mut data[i..i + 4];
+            for (channel, ink) in pixel.iter_mut().zip([colour.r, colour.g, colour.b, 255]) {
+                let value = mul255(u32::from(ink), alpha) + mul255(u32::from(*channel), rest);
+                *channel = value.min(255) as u8;
+            }
+        }
+    }
+}
+
+/// The outline of a rounded rectangle (corners approximated by cubic Béziers).
+fn round_rect_path(rect: Rect, radius: f32) -> Option<Path> {
+    let r = radius.min(rect.width() / 2.0).min(rect.height() / 2.0).max(0.0);
+    let (l, t, rt, b) = (rect.left(), rect.top(), rect.right(), rect.bottom());
+    // Distance of the control points from a corner's ends for a quarter circle.
+    let k = r * (1.0 - 0.552_284_8);
+    let mut p = PathBuilder::new();
+    p.move_to(l + r, t);
+    p.line_to(rt - r, t);
+    p.cubic_to(rt - k, t, rt, t + k, rt, t + r);
+    p.line_to(rt, b - r);
+    p.cubic_to(rt, b - k, rt - k, b, rt - r, b);
+    p.line_to(l + r, b);
+    p.cubic_to(l + k, b, l, b - k, l, b - r);
+    p.line_to(l, t + r);
+    p.cubic_to(l, t + k, l + k, t, l + r, t);
+    p.close();
+    p.finish()
+}
+
+/// A rectangle from its left, top, width and height; `None` if it is empty or not finite.
+#[must_use]
+pub fn rect(x: f32, y: f32, width: f32, height: f32) -> Option<Rect> {
+    Rect::from_xywh(x, y, width, height)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_drawn_with_anti_aliased_edges() {
+        let white = Rgba::hex(0xffffff);
+        let mut canvas = Canvas::new(120, 40, Rgba::hex(0x000000)).expect("canvas");
+        let width = canvas.text(10.0, 30.0, "Hello", Style::new(Face::Regular, 24, white), Align::Left);
+        assert!((width - canvas.measure(Style::new(Face::Regular, 24, white), "Hello")).abs() < 0.01);
+        let rgb = canvas.rgb();
+        let greys: std::collections::BTreeSet<u8> = rgb.chunks_exact(3).map(|p| p[0]).collect();
+        assert!(greys.contains(&255) && greys.contains(&0), "full ink and background");
+        assert!(greys.len() > 10, "partial coverage along glyph edges: {} levels", greys.len());
+        // Nothing is drawn left of the anchor or below the descender.
+        assert!(rgb.chunks_exact(3 * 120).all(|row| row[..3 * 9].iter().all(|v| *v == 0)));
+    }
+
+    #[test]
+    fn alignment_moves_the_anchor() {
+        let style = Style::new(Face::Bold, 20, Rgba::hex(0xffffff));
+        let ink_columns = |align: Align, x: f32| {
+            let mut canvas = Canvas::new(200, 30, Rgba::hex(0)).expect("canvas");
+            canvas.text(x, 24.0, "12", style, align);
+            let rgb = canvas.rgb();
+            let cols: Vec<usize> = (0..200).filter(|c| (0..30).any(|r| rgb[(r * 200 + c) * 3] > 128)).collect();
+            (cols.first().copied().unwrap_or(0), cols.last().copied().unwrap_or(0))
+        };
+        let (_, right_end) = ink_columns(Align::Right, 150.0);
+        assert!((140..=150).contains(&right_end), "{right_end}");
+        let (l, r) = ink_columns(Align::Center, 100.0);
+        assert!(((l + r) / 2).abs_diff(100) <= 2, "{l}..{r}");
+    }
+
+    #[test]
+    fn fit_shortens_long_names_with_an_ellipsis() {
+        let canvas = Canvas::new(10, 10, Rgba::hex(0)).expect("canvas");
+        let style = Style::new(Face::Bold, 22, Rgba::hex(0xffffff));
+        assert_eq!(canvas.fit(style, "Ann", 200.0), "Ann");
+        let long = "Bartholomew the Magnificent of Mars";
+        let short = canvas.fit(style, long, 200.0);
+        assert!(short.ends_with('…') && short.len() < long.len(), "{short}");
+        assert!(canvas.measure(style, &short) <= 200.0);
+        assert_eq!(canvas.fit(style, long, 1.0), "…");
+    }
+
+    #[test]
+    fn a_picture_over_budget_is_compressed_harder() {
+        let mut canvas = Canvas::new(300, 200, Rgba::hex(0x202830)).expect("canvas");
+        for i in 0..40 {
+            let style = Style::new(Face::Regular, 18, Rgba::hex(0xf0f0f0));
+            canvas.text(4.0 + (i % 4) as f32 * 70.0, 20.0 + (i / 4) as f32 * 18.0, "Pot $14", style, Align::Left);
+        }
+        let fast = canvas.png(usize::MAX).expect("png");
+        let small = canvas.png(fast.len() - 1).expect("png");
+        assert!(small.len() < fast.len(), "{} vs {}", small.len(), fast.len());
+        let a = image::load_from_memory(&fast).expect("decodes").to_rgb8();
+        let b = image::load_from_memory(&small).expect("decodes").to_rgb8();
+        assert_eq!(a, b, "lossless either way");
+    }
+
+    #[test]
+    fn png_round_trips_and_rejects_empty_canvases() {
+        let mut canvas = Canvas::new(64, 32, Rgba::hex(0x202830)).expect("canvas");
+        canvas.polygon(&[(4.0, 28.0), (20.0, 4.0), (36.0, 28.0)], Some(Rgba::hex(0xffcc00)), None);
+        let bytes = canvas.png(usize::MAX).expect("png");
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        let decoded = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
+        assert_eq!(decoded.dimensions(), (64, 32));
+        assert_eq!(decoded.as_raw(), &canvas.rgb());
+        assert!(matches!(Canvas::new(0, 10, Rgba::hex(0)), Err(RenderError::Size { .. })));
+        assert!(matches!(Canvas::new(100, MAX_SIDE + 1, Rgba::hex(0)), Err(RenderError::Size { .. })));
+    }
+}

@@ -1,0 +1,104 @@
+//! Saloon's board pictures: a game's public *view* to PNG bytes, and the same board as
+//! plain text for a terminal. No IO, no Discord; the renderer never sees a game state.
+//!
+//! Pictures are drawn for a phone: at most 960 px wide, text no smaller than 18 px, a dark
+//! theme, and every colour doubled by a digit, symbol or word. Shapes are anti-aliased by
+//! tiny-skia; text uses the embedded DejaVu Sans fonts (see `fonts/LICENSE`). Glyph masks
+//! and pyramid sprites are cached for the life of the process, so a bot pays for them once.
+//!
+//! Golden images live in `tests/golden/`; `UPDATE_GOLDEN=1 cargo test -p render` rewrites
+//! them after an intended change, and a failing comparison leaves the picture and a diff in
+//! `tests/output/`. `cargo bench -p render` times a render and prints the PNG sizes.
+//!
+//! ```
+//! use engines::{AnyGame, GameKind, Viewer};
+//! let game = AnyGame::setup(GameKind::Martian12s, &serde_json::json!({}), 3, 7)?;
+//! let names = ["Ann".to_string(), "Bo".to_string(), "Cy".to_string()];
+//! let png = render::board_png(&game.view(Viewer::Public), &names)?;
+//! assert!(png.starts_with(b"\x89PNG"));
+//! let text = render::board_text(&game.view(Viewer::Public), &names);
+//! assert!(text.contains("Round 1 of 10"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod canvas;
+mod fonts;
+mod martian_12s;
+mod text;
+
+use engines::{AnyView, Seat};
+
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// An embedded font did not parse: the crate was built with a broken font file.
+    #[error("embedded font {0} cannot be read")]
+    Font(&'static str),
+    /// The picture would be empty or too large to allocate.
+    #[error("cannot make a {width}×{height} picture")]
+    Size {
+        /// Width asked for.
+        width: u32,
+        /// Height asked for.
+        height: u32,
+    },
+    /// The PNG encoder failed.
+    #[error("PNG encoding failed: {0}")]
+    Encode(#[from] image::ImageError),
+}
+
+/// The public board of any game as PNG bytes; `names` are the players' names by seat
+/// (a missing or empty name shows as the seat, `P3`).
+///
+/// # Errors
+/// [`RenderError`] if the picture cannot be drawn or encoded.
+pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
+    match view {
+        AnyView::Martian12s(view) => martian_12s::board_png(view, names),
+    }
+}
+
+/// The same board as compact plain text for a terminal (and for the text of a post).
+#[must_use]
+pub fn board_text(view: &AnyView, names: &[String]) -> String {
+    match view {
+        AnyView::Martian12s(view) => text::martian_12s(view, names),
+    }
+}
+
+/// The name of `seat`, or the seat itself (`P3`) when no name is known.
+pub(crate) fn name_of(names: &[String], seat: Seat) -> String {
+    match names.get(seat.index()) {
+        Some(name) if !name.trim().is_empty() => name.trim().to_string(),
+        _ => seat.to_string(),
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`…
+pub(crate) fn ordinal(place: u8) -> String {
+    let suffix = match (place % 10, place % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals_and_name_fallbacks() {
+        assert_eq!(
+            [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal),
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+        );
+        let names = vec!["Ann".to_string(), "  ".to_string()];
+        assert_eq!(name_of(&names, Seat(0)), "Ann");
+        assert_eq!(name_of(&names, Seat(1)), "P1");
+        assert_eq!(name_of(&names, Seat(5)), "P5");
+    }
+}

@@ -1,0 +1,186 @@
+//! Golden-image tests: each board is compared with a reference PNG in `tests/golden/`
+//! (decoded pixels, small per-channel tolerance), and its text form with a `.txt` beside it.
+//! `UPDATE_GOLDEN=1 cargo test -p render --test golden` rewrites the references; on a
+//! mismatch the actual picture and a diff image are written to `tests/output/`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use engines::AnyGame;
+use engines::martian_12s::Status;
+use image::{Rgb, RgbImage};
+
+/// Largest per-channel difference still counted as equal (rounding in the rasteriser).
+const TOLERANCE: u8 = 3;
+
+fn dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(name)
+}
+
+fn updating() -> bool {
+    std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1")
+}
+
+/// Red where the pictures differ beyond the tolerance, a faded copy of the reference elsewhere.
+fn diff_image(expected: &RgbImage, actual: &RgbImage) -> (RgbImage, u64) {
+    let (w, h) = (expected.width().max(actual.width()), expected.height().max(actual.height()));
+    let mut diff = RgbImage::new(w, h);
+    let mut bad = 0;
+    for (x, y, pixel) in diff.enumerate_pixels_mut() {
+        let e = expected.get_pixel_checked(x, y);
+        let a = actual.get_pixel_checked(x, y);
+        *pixel = match (e, a) {
+            (Some(e), Some(a)) if e.0.iter().zip(a.0).all(|(p, q)| p.abs_diff(q) <= TOLERANCE) => {
+                let grey = (u16::from(e[0]) + u16::from(e[1]) + u16::from(e[2])) / 12 + 32;
+                Rgb([grey as u8; 3])
+            }
+            _ => {
+                bad += 1;
+                Rgb([255, 0, 64])
+            }
+        };
+    }
+    (diff, bad)
+}
+
+/// Writes a file under `tests/output/` (git-ignored) and returns its path.
+fn write_output(file: &str, bytes: &[u8]) -> PathBuf {
+    let out = dir("output");
+    std::fs::create_dir_all(&out).expect("create tests/output");
+    let path = out.join(file);
+    std::fs::write(&path, bytes).expect("write tests/output");
+    path
+}
+
+fn check_png(name: &str, png: &[u8]) {
+    let golden = dir("golden").join(format!("{name}.png"));
+    if updating() {
+        std::fs::write(&golden, png).expect("write golden");
+        return;
+    }
+    let actual = image::load_from_memory(png).expect("our PNG decodes").to_rgb8();
+    let expected = match image::open(&golden) {
+        Ok(expected) => expected.to_rgb8(),
+        Err(e) => {
+            let path = write_output(&format!("{name}.png"), png);
+            panic!(
+                "{}: {e}; actual picture in {}; run with UPDATE_GOLDEN=1 to accept it",
+                golden.display(),
+                path.display()
+            )
+        }
+    };
+    let (diff, bad) = diff_image(&expected, &actual);
+    if bad == 0 && expected.dimensions() == actual.dimensions() {
+        return;
+    }
+    let actual_path = write_output(&format!("{name}.png"), png);
+    let diff_path = dir("output").join(format!("{name}.diff.png"));
+    diff.save(&diff_path).expect("write diff");
+    panic!(
+        "{name}: {bad} pixels differ (expected {:?}, got {:?}); see {} and {}; \
+         rerun with UPDATE_GOLDEN=1 if the change is intended",
+        expected.dimensions(),
+        actual.dimensions(),
+        actual_path.display(),
+        diff_path.display()
+    );
+}
+
+fn check_text(name: &str, text: &str) {
+    let golden = dir("golden").join(format!("{name}.txt"));
+    if updating() {
+        std::fs::write(&golden, text).expect("write golden text");
+        return;
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+    if expected != text {
+        let path = write_output(&format!("{name}.txt"), text.as_bytes());
+        panic!(
+            "{name}: text board differs from {}; actual in {}; run with UPDATE_GOLDEN=1 to accept it",
+            golden.display(),
+            path.display()
+        );
+    }
+}
+
+/// Renders `game`'s public view both ways and checks both against the references.
+fn check(name: &str, game: &AnyGame) -> common::Board {
+    let view = game.view(engines::Viewer::Public);
+    let names = common::names(game.players());
+    let png = render::board_png(&view, &names).expect("renders");
+    let (width, height) = image::load_from_memory(&png).expect("decodes").to_rgb8().dimensions();
+    assert!(width <= 1200, "{name}: {width} px wide");
+    assert!(png.len() < 150_000, "{name}: {} bytes", png.len());
+    check_png(name, &png);
+    let text = render::board_text(&view, &names);
+    check_text(name, &text);
+    common::Board { text, height }
+}
+
+#[test]
+fn three_players_mid_round() {
+    let game = common::three_players_mid_round();
+    let view = common::m12s(&game);
+    assert!(view.current.is_some() && view.players.iter().any(|p| p.status == Status::Passed));
+    let board = check("three_players_mid_round", &game);
+    assert!(board.text.contains("Round 1 of 10") && board.text.contains("On turn: "));
+}
+
+#[test]
+fn popped_and_passed() {
+    let game = common::popped_and_passed();
+    let view = common::m12s(&game);
+    let statuses: Vec<Status> = view.players.iter().map(|p| p.status).collect();
+    assert!(statuses.contains(&Status::Popped) && statuses.contains(&Status::Passed), "{statuses:?}");
+    assert!(view.current.is_some(), "still mid-round");
+    let board = check("popped_and_passed", &game);
+    assert!(board.text.contains("Popped") && board.text.contains("Passed"));
+}
+
+#[test]
+fn nine_players() {
+    let game = common::nine_players();
+    let view = common::m12s(&game);
+    assert_eq!((view.players.len(), view.sets), (9, 4));
+    assert!(
+        view.round >= 2 && view.current.is_some(),
+        "mid-match: {}",
+        render::board_text(&game.view(engines::Viewer::Public), &[])
+    );
+    assert!(view.players.iter().any(|p| p.status == Status::Popped));
+    let board = check("nine_players", &game);
+    assert!(board.height <= 1500, "{} px tall", board.height);
+    assert!(board.text.contains("Ilse"));
+}
+
+#[test]
+fn nine_players_long_stack() {
+    let game = common::nine_players_long_stack();
+    let view = common::m12s(&game);
+    let ada = view.player(engines::Seat(0));
+    assert_eq!((ada.stack.len(), ada.score, view.current), (20, 8, Some(engines::Seat(0))));
+    assert_eq!(view.player(engines::Seat(3)).status, Status::Popped);
+    let board = check("nine_players_long_stack", &game);
+    assert!(board.height <= 1600, "{} px tall", board.height);
+}
+
+#[test]
+fn xeno_palette() {
+    let game = common::xeno();
+    assert_eq!(common::m12s(&game).palette, engines::martian_12s::Palette::Xeno);
+    let board = check("xeno_palette", &game);
+    assert!(board.text.contains("Purple") && board.text.contains("Clear"));
+}
+
+#[test]
+fn finished_match() {
+    let game = common::finished();
+    let view = common::m12s(&game);
+    let outcome = view.outcome.as_ref().expect("the match is over");
+    assert!(view.current.is_none() && !outcome.winners.is_empty());
+    assert!(view.players.iter().any(|p| p.resigned));
+    let board = check("finished_match", &game);
+    assert!(board.text.contains("Final standings") && board.text.contains("resigned"));
+}
