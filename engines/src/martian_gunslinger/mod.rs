@@ -218,9 +218,11 @@ impl MartianGunslinger {
             }
         }
         self.event_slot_consistent(p).map_err(|e| format!("{seat}: {e}"))?;
-        let boundary = matches!(self.stage, Stage::SlotStart | Stage::Roll | Stage::ReEnter);
-        if boundary && p.hand.len() > HAND_LIMIT {
-            return fail(format!("§9.10: {} cards at a slot boundary", p.hand.len()));
+        // Hands only grow in their owner's own turn (T9, Dig, the 8/9 refill), and are back
+        // within the limit when that slot ends, so every other hand is within it.
+        let own_turn = in_play && self.active() == seat;
+        if !own_turn && p.hand.len() > HAND_LIMIT {
+            return fail(format!("§9.10: {} cards outside its own turn", p.hand.len()));
         }
         Ok(())
     }
