@@ -243,8 +243,8 @@ fn martian_12s() {
 fn martian_gunslinger() {
     use serde_json::json;
     run::<engines::martian_gunslinger::MartianGunslinger>(&Plan {
-        games: 1_200,
-        deep: 60,
+        games: 1_500,
+        deep: 80,
         options: vec![json!({}), json!({"colours": ["Blue", "Green"]})],
     });
 }

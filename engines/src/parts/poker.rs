@@ -139,12 +139,13 @@ pub fn evaluate_masks(masks: [u16; 4]) -> HandValue {
     let three = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s);
     let four = c & d & h & s;
 
-    let mut flush = 0u16;
+    let mut flush = 0u32;
     let mut straight_flush = 0u32;
     for suit in masks {
         if suit.count_ones() >= 5 {
             straight_flush = straight_flush.max(straight_top(suit));
-            flush = flush.max(top_bits(suit, 5));
+            // Packed top fives compare like the sorted ranks they hold.
+            flush = flush.max(TOP5[suit as usize]);
         }
     }
     if straight_flush != 0 {
@@ -163,7 +164,7 @@ pub fn evaluate_masks(masks: [u16; 4]) -> HandValue {
         }
     }
     if flush != 0 {
-        return HandValue::pack(Category::Flush, ranks_of(flush, 5));
+        return HandValue::pack(Category::Flush, flush);
     }
     let straight = straight_top(any);
     if straight != 0 {
@@ -203,30 +204,35 @@ const fn value(index: u32) -> u32 {
     index + 2
 }
 
-/// The `k` highest bits of `mask`.
+/// The `k` (1..=5) highest ranks of `mask` packed four bits each, most significant first;
+/// missing ranks are 0.
 #[inline]
-fn top_bits(mut mask: u16, k: u32) -> u16 {
-    while mask.count_ones() > k {
-        mask &= mask - 1;
-    }
-    mask
+fn ranks_of(mask: u16, k: u32) -> u32 {
+    TOP5[(mask & 0x1FFF) as usize] >> (4 * (5 - k))
 }
 
-/// The `k` highest ranks of `mask` packed four bits each, most significant first; missing
-/// ranks are 0.
-#[inline]
-fn ranks_of(mut mask: u16, k: u32) -> u32 {
-    let mut packed = 0;
-    for _ in 0..k {
-        packed <<= 4;
-        if mask != 0 {
-            let top = highest(mask);
-            packed |= value(top);
-            mask &= !(1 << top);
+/// `TOP5[m]`: the five highest ranks of the 13-bit mask `m`, packed as in [`HandValue`].
+static TOP5: [u32; 8192] = {
+    let mut table = [0u32; 8192];
+    let mut m = 0;
+    while m < 8192 {
+        let mut mask = m as u16;
+        let mut packed = 0u32;
+        let mut i = 0;
+        while i < 5 {
+            packed <<= 4;
+            if mask != 0 {
+                let top = highest(mask);
+                packed |= value(top);
+                mask &= !(1 << top);
+            }
+            i += 1;
         }
+        table[m] = packed;
+        m += 1;
     }
-    packed
-}
+    table
+};
 
 /// The top rank value of the highest straight in `mask` (5 for A-2-3-4-5), or 0.
 #[inline]
