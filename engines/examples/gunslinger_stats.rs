@@ -1,5 +1,5 @@
-//! How random Martian Gunslinger games end: 1,000 seeded games (250 per player count
-//! 2, 3, 4, and 250 more 4-player), uniformly random legal actions.
+//! How random Martian Gunslinger games end: 1,000 seeded games (seed `s` seats
+//! `2 + s % 3` players), every pending seat choosing uniformly among its legal actions.
 //!
 //! `cargo run -p engines --release --example gunslinger_stats [games]`
 
@@ -14,7 +14,7 @@ fn main() {
     let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
     let mut by_players: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
     let mut happened: BTreeMap<String, u64> = BTreeMap::new();
-    let (mut rounds, mut actions_total) = (0u64, 0u64);
+    let (mut rounds, mut actions_total, mut actions_max) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     for seed in 0..games {
         let players = 2 + (seed % 3) as usize;
@@ -46,6 +46,7 @@ fn main() {
         *reasons.entry(format!("{:?}", view.end.expect("ended"))).or_default() += 1;
         rounds += u64::from(view.round);
         actions_total += actions;
+        actions_max = actions_max.max(actions);
         let entry = by_players.entry(players).or_default();
         entry.0 += 1;
         entry.1 += u64::from(view.round);
@@ -60,7 +61,7 @@ fn main() {
     for (players, (count, r)) in &by_players {
         println!("  {players} players: {count} games, {:.2} rounds on average", *r as f64 / *count as f64);
     }
-    println!("average actions per game: {:.0}", actions_total as f64 / games as f64);
+    println!("actions per game: {:.0} on average, {actions_max} at most", actions_total as f64 / games as f64);
     println!("what happened, per game:");
     for (what, count) in &happened {
         println!("  {what:<34} {:>8.2}", *count as f64 / games as f64);

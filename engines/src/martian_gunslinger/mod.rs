@@ -6,7 +6,22 @@
 //! `rules.rs` (flow, pending seats, auto-pass, resignation), `turn.rs` (T0–T2, T9, T10),
 //! `movement.rs` (T3), `contest.rs` (T4/T5, poker contests), `hand.rs` (T6/T7),
 //! `events.rs` + `mayor.rs` (T8), `checks.rs` (§4.14, §6), `zones.rs` (card moves),
-//! `choices.rs` (menus of at most 25), `view.rs`, `narrate.rs`, `explain.rs`, `log.rs`.
+//! `choices.rs` (menus of at most 25), `view.rs`, `narrate.rs`, `explain.rs`, `log.rs`,
+//! `text.rs` (action text forms).
+//!
+//! Digital decisions beyond the specification's words (each cited where it is made):
+//! - `ContestDiscard(S)` (§4.6 step 2, R18) and the 8/9 discards (§4.7) are entered one card
+//!   at a time (`exchange 2C` … `exchange done`, `refill 2C` … `refill done`) as engine-level
+//!   steps: the full lists of subsets (up to 2^15) would not be finite menus of sensible size.
+//!   The sealed exchange stays sealed: the steps are private events, and the window closes
+//!   when both sides are done.
+//! - Options (Designed): only the seats' colours; seats without a choice take the first free
+//!   colour, so a table needs no lobby input. The order roll and placements are in-game.
+//! - Resignation (Designed, §8 is silent): the piece leaves the board for good, the seat's
+//!   cards are discarded, its slots are skipped, its remaining decisions take their timeout
+//!   defaults, it cannot win and it ranks last; the last player left wins.
+//! - Timeouts follow §8.6; a forced choice among hand cards is the action `timeout`, a
+//!   uniformly random card from the game's RNG (R59).
 
 mod action;
 mod checks;
