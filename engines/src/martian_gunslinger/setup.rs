@@ -122,8 +122,10 @@ impl MartianGunslinger {
         let player = &mut self.players[seat.index()];
         player.home = Some(corner);
         player.piece.size = Size::Small;
-        player.piece.square = Some(corner);
         player.piece.facing = dir;
+        if !player.resigned {
+            player.piece.square = Some(corner);
+        }
         ev.push(Event::HomePlaced { seat, corner, dir });
         self.next_placement(ev);
     }
@@ -181,16 +183,16 @@ impl MartianGunslinger {
         let mut cards = deck();
         self.rng.shuffle(&mut cards);
         self.draw = cards;
+        // A seat that resigned during setup is dealt nothing.
+        let dealt: Vec<Seat> = self.order.iter().copied().filter(|s| !self.player(*s).resigned).collect();
         for _ in 0..DEAL {
-            for i in 0..self.n() {
-                let seat = self.order[i];
+            for seat in &dealt {
                 if let Some(card) = self.draw.pop() {
                     self.players[seat.index()].hand.insert(card);
                 }
             }
         }
-        for i in 0..self.n() {
-            let seat = self.order[i];
+        for seat in dealt {
             if let Some(card) = self.draw.pop() {
                 self.players[seat.index()].event = Some(EventSlot { card, status: EventStatus::Hidden });
             }

@@ -391,3 +391,23 @@ fn plotpoint_ids_follow_placement_order() {
     assert!(legal(&g, CARA).iter().any(|a| a == "home h1 W"));
     assert!(!legal(&g, CARA).iter().any(|a| a == "home h1 S"), "R7");
 }
+
+#[test]
+fn a_seat_resigning_during_setup_is_placed_by_default_and_dealt_nothing() {
+    let mut g = MartianGunslinger::setup(&Options::default(), 3, GameRng::from_seed(11)).expect("setup");
+    let quitter = g.order[2];
+    play(&mut g, quitter, "resign");
+    let mut chooser = GameRng::from_seed(3);
+    while matches!(g.stage, Stage::Placement | Stage::Compensation) {
+        let seat = g.pending_seats().first().expect("a placer");
+        assert_ne!(seat, quitter, "the resigned seat is never asked");
+        let actions = g.legal_actions(seat);
+        let action = actions[chooser.index(actions.len())];
+        g.apply(seat, &action).expect("applies");
+    }
+    assert_eq!(g.plotpoints.iter().flatten().count(), 3, "its plotpoint was placed by default");
+    let p = g.player(quitter);
+    assert!(p.home.is_some() && p.piece.square.is_none());
+    assert!(p.hand.is_empty() && p.event.is_none());
+    g.check_invariants().expect("invariants");
+}
