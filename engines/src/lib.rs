@@ -7,6 +7,7 @@ pub mod ai;
 pub mod any;
 pub mod game;
 pub mod martian_12s;
+pub mod martian_gunslinger;
 pub mod parts;
 pub mod rng;
 
@@ -74,7 +75,7 @@ impl GameKind {
     /// Whether the rules of this game are implemented, so a table can play it.
     #[must_use]
     pub const fn is_available(self) -> bool {
-        matches!(self, Self::Martian12s)
+        matches!(self, Self::Martian12s | Self::MartianGunslinger)
     }
 
     /// The games a table can play now.

@@ -238,3 +238,13 @@ fn martian_12s() {
         ],
     });
 }
+
+#[test]
+fn martian_gunslinger() {
+    use serde_json::json;
+    run::<engines::martian_gunslinger::MartianGunslinger>(&Plan {
+        games: 1_500,
+        deep: 80,
+        options: vec![json!({}), json!({"colours": ["Blue", "Green"]})],
+    });
+}
