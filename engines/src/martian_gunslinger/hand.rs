@@ -111,6 +111,7 @@ impl MartianGunslinger {
         }
         match play.option {
             PlayOption::Teleport(to) => {
+                self.note_path(self.player(a).piece.square, to);
                 self.players[a.index()].piece.square = Some(to);
                 ev.push(Event::Teleported { seat: a, to });
             }

@@ -56,8 +56,8 @@ mod tests_play;
 pub use action::{Action, Bonus, EventParams, HandPlay, PlayOption, Target, event_title};
 pub use log::{ContestWhy, Event, ShownHand};
 pub use state::{
-    Die, EventSlot, EventStatus, HAND_LIMIT, MartianGunslinger, Options, Pile, Place, PlotId, ROUND_CAP, Stage, Token,
-    TokenKind, WinReason,
+    Die, EventSlot, EventStatus, HAND_LIMIT, LastMove, MartianGunslinger, Options, Pile, Place, PlotId, ROUND_CAP,
+    Stage, Token, TokenKind, WinReason,
 };
 pub use view::{ContestSideView, DiceView, EventView, OwnView, PieceView, PlayerView, View};
 

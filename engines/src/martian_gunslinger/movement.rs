@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::log::Event;
-use super::state::{MartianGunslinger, Stage, front};
+use super::state::{LastMove, MartianGunslinger, Stage, front};
 use crate::parts::dice::Treehouse;
 use crate::parts::grid::{Direction, Square};
 
@@ -80,6 +80,7 @@ impl MartianGunslinger {
         match action {
             Action::Step => {
                 if let Some(to) = self.can_step() {
+                    self.note_path(self.player(a).piece.square, to);
                     self.players[a.index()].piece.square = Some(to);
                     self.turn.mp -= 1;
                     ev.push(Event::Stepped { seat: a, to });
@@ -97,6 +98,7 @@ impl MartianGunslinger {
             }
             Action::Hop => {
                 if let Some(HopKind::Over(to) | HopKind::Contact(to)) = self.hop() {
+                    self.note_path(self.player(a).piece.square, to);
                     self.players[a.index()].piece.square = Some(to);
                     self.turn.hop_used = true;
                     ev.push(Event::Hopped { seat: a, to });
@@ -107,6 +109,29 @@ impl MartianGunslinger {
                 self.stage = Stage::Action;
             }
         }
+    }
+
+    /// The slot's movement record, started afresh when the last one belongs to another slot.
+    fn moves_this_slot(&mut self) -> &mut LastMove {
+        let (slot, seat) = (self.slot, self.active());
+        if self.last_move.as_ref().is_some_and(|(s, m)| *s != slot || m.seat != seat) {
+            self.last_move = None;
+        }
+        &mut self.last_move.get_or_insert_with(|| (slot, LastMove { seat, path: Vec::new(), swap: None })).1
+    }
+
+    /// Records that the slot's piece went from `from` to `to` (Step, Hop, the 10's ride).
+    pub(crate) fn note_path(&mut self, from: Option<Square>, to: Square) {
+        let moved = self.moves_this_slot();
+        if let Some(from) = from.filter(|f| moved.path.last() != Some(f)) {
+            moved.path = vec![from];
+        }
+        moved.path.push(to);
+    }
+
+    /// Records a Swap of the pyramids on `a` and `b`.
+    pub(crate) fn note_swap(&mut self, a: Square, b: Square) {
+        self.moves_this_slot().swap = Some((a, b));
     }
 
     /// Whether T3 has nothing but `EndMove` (then it is applied automatically, public).

@@ -48,6 +48,7 @@ impl MartianGunslinger {
             election_slot: 0,
             forced_check: None,
             finish: None,
+            last_move: None,
             revealed: CardSet::EMPTY,
             rng,
         };

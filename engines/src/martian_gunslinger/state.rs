@@ -144,6 +144,20 @@ pub struct Token {
     pub kind: TokenKind,
 }
 
+/// The latest movement on the board, kept for the picture (§8.9 "pieces with facing arrows"):
+/// what the slot's player moved in the most recent slot that moved anything. Public: every
+/// square in it was visible as the move happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastMove {
+    /// The slot's player who moved.
+    pub seat: Seat,
+    /// The squares the mover's piece stood on, its start first (Step, Hop, the 10's ride);
+    /// empty when the slot only swapped.
+    pub path: Vec<Square>,
+    /// The two squares whose pyramids a Swap exchanged.
+    pub swap: Option<(Square, Square)>,
+}
+
 /// One player (§2.5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -431,6 +445,9 @@ pub struct MartianGunslinger {
     /// §4.6 step 5: the winner of the last piece attack, for win condition (c).
     pub(crate) forced_check: Option<Seat>,
     pub(crate) finish: Option<Finish>,
+    /// The latest movement and the slot it happened in (for pictures only; no rule reads it).
+    #[serde(default)]
+    pub(crate) last_move: Option<(u32, LastMove)>,
     /// Cards shown publicly during the action being applied (discarded, or dug from the
     /// discard pile into a hand): their narration names them even if a reshuffle hides them
     /// again before the action ends, so they are not reported as secrets (§5).

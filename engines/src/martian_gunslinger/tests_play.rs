@@ -1,7 +1,7 @@
 //! Unit tests: movement, powers, hand cards, win conditions, flow (timeouts, resignation,
 //! the cap), choices and privacy.
 
-use super::fixture::{ANN, BOB, CARA, Fx, act, c, cards, finish_slot, legal, play, reject, roll, set, sq, start};
+use super::fixture::{ANN, BOB, CARA, Fx, act, c, cards, finish_slot, legal, play, push, reject, roll, set, sq, start};
 use super::log::Event;
 use super::state::{MartianGunslinger, Options, PlotId, ROUND_CAP, Stage, TokenKind, WinReason};
 use crate::game::{Game, MAX_CHOICES, Seat, Viewer};
@@ -63,6 +63,36 @@ fn swap_exchanges_pieces_keeping_facings() {
 }
 
 #[test]
+fn the_view_keeps_the_last_move_until_another_slot_moves() {
+    let mut g = Fx::new(2).piece(ANN, Some("d4"), N, Size::Small).at(ANN, Stage::Move, &[]);
+    assert_eq!(g.view(Viewer::Public).last_move, None);
+    g.turn.mp = 2;
+    g.turn.power = Some(crate::parts::dice::Treehouse::Hop);
+    play(&mut g, ANN, "step");
+    play(&mut g, ANN, "reorient E");
+    play(&mut g, ANN, "hop");
+    let moved = g.view(Viewer::Public).last_move.expect("Ann moved");
+    assert_eq!((moved.seat, moved.path, moved.swap), (ANN, vec![sq("d4"), sq("d5"), sq("f5")], None));
+    push(&mut g, &roll(1, Aim));
+    finish_slot(&mut g);
+    assert_eq!(g.active(), BOB);
+    assert_eq!(g.view(Viewer::Public).last_move.map(|m| m.seat), Some(ANN), "kept until Bob moves");
+    // A Swap is recorded too, and a new slot's movement replaces the old record.
+    let mut g = Fx::new(2).at(ANN, Stage::SlotStart, &roll(1, Swap));
+    start(&mut g);
+    play(&mut g, ANN, "swap a1 e5");
+    let moved = g.view(Viewer::Seat(BOB)).last_move.expect("a swap");
+    assert_eq!((moved.seat, moved.path, moved.swap), (ANN, vec![], Some((sq("a1"), sq("e5")))));
+    g.last_move.as_mut().expect("recorded").0 = 0;
+    g.stage = Stage::Move;
+    g.turn.mp = 1;
+    g.players[ANN.index()].piece.facing = N;
+    play(&mut g, ANN, "step");
+    let moved = g.view(Viewer::Public).last_move.expect("a step");
+    assert_eq!((moved.path, moved.swap), (vec![sq("e5"), sq("e6")], None), "an older slot's record is replaced");
+}
+
+#[test]
 fn dig_from_the_discard_pile_is_public() {
     let mut g = Fx::new(2).discard("2C 9H").at(ANN, Stage::SlotStart, &roll(1, Dig));
     start(&mut g);
@@ -115,6 +145,8 @@ fn ten_teleports_keeping_facing_and_needs_a_piece_on_board() {
     assert_eq!(legal(&g, ANN).iter().filter(|a| a.starts_with("play 10S")).count(), 64 - 5);
     play(&mut g, ANN, "play 10S 2S 3S e4");
     assert_eq!(g.piece_of(ANN), (Some(sq("e4")), N, Size::Small));
+    let ride = g.view(Viewer::Public).last_move.expect("the ride is the last move");
+    assert_eq!(ride.path, vec![sq("d4"), sq("e4")]);
     let g = Fx::new(2).piece(ANN, None, N, Size::Small).hand(ANN, "10S").resources(ANN, "2S 3S").at(
         ANN,
         Stage::HandCard,

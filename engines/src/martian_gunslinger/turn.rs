@@ -162,6 +162,7 @@ impl MartianGunslinger {
         if let Some(p) = plot_b {
             self.plotpoints[p as usize] = Some(a);
         }
+        self.note_swap(a, b);
         ev.push(Event::Swapped { seat: self.active(), a, b });
         self.stage = Stage::Move;
     }

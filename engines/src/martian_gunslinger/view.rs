@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::EventParams;
-use super::state::{EventStatus, MartianGunslinger, Pile, PlotId, ROUND_CAP, Stage, Token, WinReason};
+use super::state::{EventStatus, LastMove, MartianGunslinger, Pile, PlotId, ROUND_CAP, Stage, Token, WinReason};
 use crate::game::{Outcome, Seat, Secret, Standing, Viewer};
 use crate::parts::cards::Card;
 use crate::parts::dice::Treehouse;
@@ -179,6 +179,8 @@ pub struct View {
     pub bids_in: Vec<Seat>,
     /// The elected Mayor paying, and cards still due.
     pub payer: Option<(Seat, u8)>,
+    /// The latest movement on the board (the slot's path and any Swap), for the picture.
+    pub last_move: Option<LastMove>,
     /// The Mayor.
     pub mayor: Option<Seat>,
     /// Slot ends left before the Mayor wins.
@@ -287,6 +289,7 @@ impl MartianGunslinger {
                 Vec::new()
             },
             payer: self.payer,
+            last_move: self.last_move.as_ref().map(|(_, moved)| moved.clone()),
             mayor: self.mayor,
             mayor_counter: self.mayor_counter,
             end: self.finish.as_ref().map(|f| f.reason),
