@@ -112,3 +112,20 @@ fn check_gunslinger_png(png: &[u8]) {
     assert!(width <= 1200, "{width} px wide");
     assert!(png.len() < 150_000, "{} bytes", png.len());
 }
+
+#[test]
+fn gunslinger_boards_take_missing_long_and_unusual_names() {
+    let game = common::gunslinger::four_players_mid_game();
+    let names =
+        vec!["W".repeat(300), "   ".to_string(), "Ünïcødé 火星 🚀".to_string(), "tab\tand\nnewline".to_string()];
+    for viewer in [Viewer::Public, Viewer::Seat(engines::Seat(0)), Viewer::Seat(engines::Seat(2))] {
+        for names in [&names[..], &[]] {
+            let png = render::board_png(&game.view(viewer), names).expect("renders");
+            check_gunslinger_png(&png);
+            let picture = image::load_from_memory(&png).expect("decodes");
+            assert_eq!(picture.width(), 960);
+        }
+    }
+    let text = render::board_text(&game.view(Viewer::Public), &names);
+    assert!(text.contains("P1") && text.contains("火星"), "a blank name shows the seat:\n{text}");
+}

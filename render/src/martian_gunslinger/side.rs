@@ -194,14 +194,19 @@ fn under_way(canvas: &Canvas, view: &View, names: &[String], width: f32) -> Vec<
         let actor = view.active.map(|seat| name_of(names, seat)).unwrap_or_default();
         lines.extend(wrapped(canvas, &event_detail(params, &actor, names), body, width, 2));
     }
+    // A contest with no event running is a piece attack (§4.6).
+    if let ([initiator, other, ..], None) = (view.contest.as_slice(), &view.running_event) {
+        let title = format!("Attack: {} vs {}", name_of(names, initiator.seat), name_of(names, other.seat));
+        lines.extend(wrapped(canvas, &title, Style::new(Face::Bold, 20, theme::ACCENT), width, 2));
+    }
     for side in &view.contest {
-        let state = if side.done { "✔ exchanged" } else { "… exchanging" };
-        let text = format!("{}: {} cards, up to {} · {state}", name_of(names, side.seat), side.cards, side.cap);
-        let mut line = Line::new(text, Face::Regular, 18, theme::TEXT);
-        if let Some(p) = player(view, side.seat) {
-            line = line.badged(p.colour);
-        }
-        lines.push(line);
+        let name = name_of(names, side.seat);
+        let text = if side.done {
+            format!("{name}: {} cards ✔", side.cards)
+        } else {
+            format!("{name}: {} cards, may swap {}", side.cards, side.cap)
+        };
+        lines.push(seat_line(view, side.seat, text));
     }
     if !view.set_aside.is_empty() {
         let codes: Vec<String> = view.set_aside.iter().map(ToString::to_string).collect();
@@ -210,18 +215,25 @@ fn under_way(canvas: &Canvas, view: &View, names: &[String], width: f32) -> Vec<
     if let Some(card) = view.dug {
         lines.push(Line::new(format!("Dug from the discard pile: {card}"), Face::Regular, 18, theme::TEXT));
     }
-    if !view.bids_in.is_empty() || view.stage == engines::martian_gunslinger::Stage::Bid {
-        let marks: Vec<String> = view
-            .players
-            .iter()
-            .filter(|p| !p.resigned)
-            .map(|p| format!("{} {}", name_of(names, p.seat), if view.bids_in.contains(&p.seat) { "✔" } else { "…" }))
-            .collect();
-        lines.extend(wrapped(canvas, &format!("Sealed bids: {}", marks.join(" · ")), body, width, 2));
+    if view.stage == engines::martian_gunslinger::Stage::Bid {
+        lines.push(Line::new("Sealed Mayor bids", Face::Bold, 18, theme::TEXT));
+        for p in view.players.iter().filter(|p| !p.resigned) {
+            let state = if view.bids_in.contains(&p.seat) { "✔ bid in" } else { "… deciding" };
+            lines.push(seat_line(view, p.seat, format!("{} {state}", name_of(names, p.seat))));
+        }
     }
     if let Some((seat, due)) = view.payer {
         let text = format!("{} pays {due} more for the Mayor's office", name_of(names, seat));
         lines.extend(wrapped(canvas, &text, body, width, 2));
     }
     lines
+}
+
+/// A line led by `seat`'s colour badge.
+fn seat_line(view: &View, seat: engines::Seat, text: String) -> Line {
+    let line = Line::new(text, Face::Regular, 18, theme::TEXT);
+    match player(view, seat) {
+        Some(p) => line.badged(p.colour),
+        None => line,
+    }
 }
