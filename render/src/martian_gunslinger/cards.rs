@@ -179,11 +179,16 @@ const CHIP_TEXT: u16 = 18;
 
 impl Chip {
     fn code(&self) -> Option<(String, Style)> {
-        self.card.map(|c| (format!("{c}{}", symbol(c.suit)), Style::new(Face::Bold, CHIP_CODE, suit_colour(c.suit))))
+        self.card
+            .map(|c| (format!("{c}{}", symbol(c.suit)), Style::new(Face::Bold, CHIP_CODE, self.code_colour(c.suit))))
     }
 
     fn text_style(&self) -> Style {
         Style::new(Face::Regular, CHIP_TEXT, if self.tint == FACE { CAPTION } else { theme::BACKGROUND })
+    }
+
+    fn code_colour(&self, suit: Suit) -> Rgba {
+        if self.tint == FACE { suit_colour(suit) } else { theme::BACKGROUND }
     }
 
     /// Its width in pixels.

@@ -125,6 +125,18 @@ fn chips(p: &PlayerView) -> Vec<Chip> {
     if let Some(plot) = p.last_attempt {
         chips.push(Chip { card: None, text: format!("last attempt {plot}"), tint: theme::MUTED });
     }
+    // A pending event names the cards it designates (§4.9): the Tycoon's are Locked below,
+    // the Judge's are outlined among the resources.
+    let pending = match &p.event {
+        EventView::Tycoon { card, designated } => Some((card, designated.as_slice())),
+        EventView::Judge { card, designated } => Some((card, designated.as_slice())),
+        EventView::Empty | EventView::Hidden => None,
+    };
+    if let Some((card, designated)) = pending {
+        let codes: Vec<String> = designated.iter().map(ToString::to_string).collect();
+        let text = format!("{} on {}", event_title(card.rank), codes.join(" "));
+        chips.push(Chip { card: Some(*card), text, tint: theme::ACCENT });
+    }
     for token in &p.tokens {
         let text = match token.kind {
             TokenKind::Draw => "+1 draw",
