@@ -261,14 +261,15 @@ impl Canvas {
 
     /// Encodes the picture as a palette PNG (at most 256 colours, see [`crate::palette`]) of at
     /// most about `budget` bytes if it can: half the size of [`Canvas::png`] for boards full of
-    /// text and cards, with edges off by a few levels at most. Level 4, again at level 9 only
-    /// when over `budget`, as [`Canvas::png`].
+    /// text and cards, with edges off by a few levels at most. One byte a pixel deflates fast:
+    /// zlib level 2 (measured on a 960 × 2169 board: 2.0 ms for 92 KB, level 4 3.2 ms for
+    /// 87 KB), again at level 9 only when over `budget`.
     ///
     /// # Errors
     /// [`RenderError::Encode`] if the encoder fails.
     pub fn png_indexed(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
         let indexed = crate::palette::quantize(self.pixmap.data());
-        let fast = self.encode_indexed(&indexed, 4)?;
+        let fast = self.encode_indexed(&indexed, 2)?;
         if fast.len() <= budget { Ok(fast) } else { self.encode_indexed(&indexed, 9) }
     }
 
