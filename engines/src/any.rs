@@ -6,14 +6,18 @@ use serde::Serialize;
 use crate::game::{Audience, Choices, Game, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Viewer};
 use crate::gunslinger_gang::{self, GunslingerGang};
 use crate::martian_12s::{self, Martian12s};
+use crate::martian_gunslinger::{self, MartianGunslinger};
 use crate::rng::GameRng;
 use crate::{GameKind, ai};
 
 /// A game of any kind.
-// Game states differ in size; boxing them would cost an allocation on every clone (search clones often).
+// One per table; boxing the larger games would cost an allocation on every clone (search
+// clones often), so the size difference between variants is accepted.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyGame {
+    /// Martian Gunslinger.
+    MartianGunslinger(MartianGunslinger),
     /// Martian 12s.
     Martian12s(Martian12s),
     /// Gunslinger Gang.
@@ -25,6 +29,8 @@ pub enum AnyGame {
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum AnyView {
+    /// Martian Gunslinger.
+    MartianGunslinger(Box<martian_gunslinger::View>),
     /// Martian 12s.
     Martian12s(martian_12s::View),
     /// Gunslinger Gang.
@@ -89,6 +95,7 @@ pub enum LoadError {
 macro_rules! dispatch {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
+            AnyGame::MartianGunslinger($g) => $body,
             AnyGame::Martian12s($g) => $body,
             AnyGame::GunslingerGang($g) => $body,
         }
@@ -122,6 +129,9 @@ impl AnyGame {
     pub fn setup(kind: GameKind, options: &serde_json::Value, players: usize, seed: u64) -> Result<Self, SetupError> {
         let rng = GameRng::from_seed(seed);
         match kind {
+            GameKind::MartianGunslinger => {
+                Ok(Self::MartianGunslinger(MartianGunslinger::setup(&parse_options(options)?, players, rng)?))
+            }
             GameKind::Martian12s => Ok(Self::Martian12s(Martian12s::setup(&parse_options(options)?, players, rng)?)),
             GameKind::GunslingerGang => {
                 Ok(Self::GunslingerGang(GunslingerGang::setup(&parse_options(options)?, players, rng)?))
@@ -134,6 +144,7 @@ impl AnyGame {
     #[must_use]
     pub fn default_options(kind: GameKind) -> Option<serde_json::Value> {
         match kind {
+            GameKind::MartianGunslinger => serde_json::to_value(martian_gunslinger::Options::default()).ok(),
             GameKind::Martian12s => serde_json::to_value(martian_12s::Options::default()).ok(),
             GameKind::GunslingerGang => serde_json::to_value(gunslinger_gang::Options::default()).ok(),
             _ => None,
@@ -146,7 +157,8 @@ impl AnyGame {
         match kind {
             GameKind::Martian12s => Martian12s::PLAYERS,
             GameKind::GunslingerGang => GunslingerGang::PLAYERS,
-            GameKind::MartianGunslinger | GameKind::ConquestOfMars => (2, 4),
+            GameKind::MartianGunslinger => MartianGunslinger::PLAYERS,
+            GameKind::ConquestOfMars => (2, 4),
             GameKind::Raja => (2, 5),
         }
     }
@@ -157,6 +169,9 @@ impl AnyGame {
     /// [`LoadError`] when the JSON does not fit, or the game is not playable.
     pub fn load(kind: GameKind, json: &str) -> Result<Self, LoadError> {
         match kind {
+            GameKind::MartianGunslinger => serde_json::from_str(json)
+                .map(Self::MartianGunslinger)
+                .map_err(|source| LoadError::Json { game: kind.name(), source }),
             GameKind::Martian12s => serde_json::from_str(json)
                 .map(Self::Martian12s)
                 .map_err(|source| LoadError::Json { game: kind.name(), source }),
@@ -179,6 +194,7 @@ impl AnyGame {
     #[must_use]
     pub const fn kind(&self) -> GameKind {
         match self {
+            Self::MartianGunslinger(_) => GameKind::MartianGunslinger,
             Self::Martian12s(_) => GameKind::Martian12s,
             Self::GunslingerGang(_) => GameKind::GunslingerGang,
         }
@@ -233,6 +249,7 @@ impl AnyGame {
     #[must_use]
     pub fn view(&self, viewer: Viewer) -> AnyView {
         match self {
+            Self::MartianGunslinger(g) => AnyView::MartianGunslinger(Box::new(g.view(viewer))),
             Self::Martian12s(g) => AnyView::Martian12s(g.view(viewer)),
             Self::GunslingerGang(g) => AnyView::GunslingerGang(g.view(viewer)),
         }
@@ -276,6 +293,7 @@ impl AnyView {
     #[must_use]
     pub const fn kind(&self) -> GameKind {
         match self {
+            Self::MartianGunslinger(_) => GameKind::MartianGunslinger,
             Self::Martian12s(_) => GameKind::Martian12s,
             Self::GunslingerGang(_) => GameKind::GunslingerGang,
         }

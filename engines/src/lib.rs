@@ -8,6 +8,7 @@ pub mod any;
 pub mod game;
 pub mod gunslinger_gang;
 pub mod martian_12s;
+pub mod martian_gunslinger;
 pub mod parts;
 pub mod rng;
 
@@ -75,7 +76,7 @@ impl GameKind {
     /// Whether the rules of this game are implemented, so a table can play it.
     #[must_use]
     pub const fn is_available(self) -> bool {
-        matches!(self, Self::Martian12s | Self::GunslingerGang)
+        matches!(self, Self::Martian12s | Self::GunslingerGang | Self::MartianGunslinger)
     }
 
     /// The games a table can play now.

@@ -248,3 +248,13 @@ fn gunslinger_gang() {
         options: vec![json!({}), json!({"items": "no_red"})],
     });
 }
+
+#[test]
+fn martian_gunslinger() {
+    use serde_json::json;
+    run::<engines::martian_gunslinger::MartianGunslinger>(&Plan {
+        games: 1_500,
+        deep: 80,
+        options: vec![json!({}), json!({"colours": ["Blue", "Green"]})],
+    });
+}

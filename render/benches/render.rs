@@ -7,11 +7,16 @@ mod common;
 
 use std::hint::black_box;
 
+use common::gunslinger as mg;
 use criterion::{Criterion, criterion_group, criterion_main};
 use engines::{AnyGame, Viewer};
 
 fn bench_board(c: &mut Criterion, id: &str, game: &AnyGame) {
-    let view = game.view(Viewer::Public);
+    bench_view(c, id, game, Viewer::Public);
+}
+
+fn bench_view(c: &mut Criterion, id: &str, game: &AnyGame, viewer: Viewer) {
+    let view = game.view(viewer);
     let names = common::names(game.players());
     let png = render::board_png(&view, &names).expect("renders");
     println!("{id}: PNG is {} bytes", png.len());
@@ -22,6 +27,12 @@ fn boards(c: &mut Criterion) {
     bench_board(c, "martian-12s 3 players mid-round", &common::three_players_mid_round());
     bench_board(c, "martian-12s 9 players", &common::nine_players());
     bench_board(c, "martian-12s 9 players, 20-pyramid stack", &common::nine_players_long_stack());
+    bench_board(c, "martian-gunslinger 2 players in setup", &mg::setup_two_players());
+    let mid = mg::four_players_mid_game();
+    bench_board(c, "martian-gunslinger 4 players mid-game", &mid);
+    let active = mg::view(&mid, Viewer::Public).active.expect("mid-game");
+    bench_view(c, "martian-gunslinger 4 players mid-game, seat view", &mid, Viewer::Seat(active));
+    bench_board(c, "martian-gunslinger 4 players finished", &mg::four_players_finished());
 }
 
 criterion_group!(benches, boards);

@@ -1,10 +1,12 @@
 //! Saloon's board pictures: a game's public *view* to PNG bytes, and the same board as
 //! plain text for a terminal. No IO, no Discord; the renderer never sees a game state.
 //!
-//! Pictures are drawn for a phone: at most 960 px wide, text no smaller than 18 px, a dark
-//! theme, and every colour doubled by a digit, symbol or word. Shapes are anti-aliased by
-//! tiny-skia; text uses the embedded DejaVu Sans fonts (see `fonts/LICENSE`). Glyph masks
-//! and pyramid sprites are cached for the life of the process, so a bot pays for them once.
+//! Pictures are drawn for a phone: at most 960 px wide, text no smaller than 18 px (16 px for
+//! the captions of Martian Gunslinger's cards), a dark theme, and every colour doubled by a
+//! digit, letter, symbol or word. Shapes are anti-aliased by tiny-skia; text uses the embedded
+//! DejaVu Sans fonts (see `fonts/LICENSE`). Glyph masks and pyramid sprites are cached for the
+//! life of the process, so a bot pays for them once. Card-heavy boards (Martian Gunslinger)
+//! are written as palette PNGs (see `palette.rs`), half the size of full-colour ones.
 //!
 //! Golden images live in `tests/golden/`; `UPDATE_GOLDEN=1 cargo test -p render` rewrites
 //! them after an intended change, and a failing comparison leaves the picture and a diff in
@@ -25,7 +27,10 @@ mod canvas;
 mod fonts;
 mod gunslinger_gang;
 mod martian_12s;
+mod martian_gunslinger;
+mod palette;
 mod text;
+mod theme;
 
 use engines::{AnyView, Seat};
 
@@ -51,22 +56,27 @@ pub enum RenderError {
     Encode(#[from] image::ImageError),
 }
 
-/// The public board of any game as PNG bytes; `names` are the players' names by seat
-/// (a missing or empty name shows as the seat, `P3`).
+/// The board of any game as PNG bytes; `names` are the players' names by seat (a missing or
+/// empty name shows as the seat, `P3`). Drawn from `view` alone: a public view gives the
+/// public board; a seat's own view (for its private panel) adds that seat's secrets where
+/// the game has them (Martian Gunslinger's hand strip).
 ///
 /// # Errors
 /// [`RenderError`] if the picture cannot be drawn or encoded.
 pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
+        AnyView::MartianGunslinger(view) => martian_gunslinger::board_png(view, names),
         AnyView::Martian12s(view) => martian_12s::board_png(view, names),
         AnyView::GunslingerGang(_) => Err(RenderError::NotDrawn("Gunslinger Gang")),
     }
 }
 
-/// The same board as compact plain text for a terminal (and for the text of a post).
+/// The same board as compact plain text for a terminal (and for the text of a post); a
+/// seat's own view adds its secrets as the picture does.
 #[must_use]
 pub fn board_text(view: &AnyView, names: &[String]) -> String {
     match view {
+        AnyView::MartianGunslinger(view) => martian_gunslinger::text::board(view, names),
         AnyView::Martian12s(view) => text::martian_12s(view, names),
         AnyView::GunslingerGang(view) => gunslinger_gang::board_text(view, names),
     }

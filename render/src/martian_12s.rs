@@ -13,6 +13,7 @@ use engines::parts::pyramids::Size;
 use tiny_skia::{Pixmap, Rect};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
+use crate::theme;
 use crate::{RenderError, name_of, ordinal};
 
 /// Upload budget: a board over it is compressed harder (see [`Canvas::png`]).
@@ -36,21 +37,6 @@ const ROW_MIN: f32 = 110.0;
 const HEADER: f32 = 136.0;
 const BAG_PANEL: f32 = 112.0;
 const STANDING_LINE: f32 = 34.0;
-
-mod theme {
-    use crate::canvas::Rgba;
-
-    pub const BACKGROUND: Rgba = Rgba::hex(0x14171d);
-    pub const PANEL: Rgba = Rgba::hex(0x222733);
-    pub const PANEL_EDGE: Rgba = Rgba::hex(0x363e4e);
-    pub const PANEL_ON_TURN: Rgba = Rgba::hex(0x2b3244);
-    pub const TEXT: Rgba = Rgba::hex(0xf2f4f7);
-    pub const MUTED: Rgba = Rgba::hex(0xb3bccb);
-    pub const ACCENT: Rgba = Rgba::hex(0xffc53d);
-    pub const ACTIVE: Rgba = Rgba::hex(0x8cc8ff);
-    pub const PASSED: Rgba = Rgba::hex(0x8fe3a0);
-    pub const POPPED: Rgba = Rgba::hex(0xff9d8f);
-}
 
 /// How a pyramid of one value is inked in one palette.
 #[derive(Clone, Copy, Debug)]

@@ -7,8 +7,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use engines::AnyGame;
+use common::gunslinger as mg;
 use engines::martian_12s::Status;
+use engines::martian_gunslinger::{EventView, Stage, WinReason};
+use engines::{AnyGame, Seat, Viewer};
 use image::{Rgb, RgbImage};
 
 /// Largest per-channel difference still counted as equal (rounding in the rasteriser).
@@ -107,7 +109,12 @@ fn check_text(name: &str, text: &str) {
 
 /// Renders `game`'s public view both ways and checks both against the references.
 fn check(name: &str, game: &AnyGame) -> common::Board {
-    let view = game.view(engines::Viewer::Public);
+    check_as(name, game, Viewer::Public)
+}
+
+/// Renders what `viewer` sees of `game` both ways and checks both against the references.
+fn check_as(name: &str, game: &AnyGame, viewer: Viewer) -> common::Board {
+    let view = game.view(viewer);
     let names = common::names(game.players());
     let png = render::board_png(&view, &names).expect("renders");
     let (width, height) = image::load_from_memory(&png).expect("decodes").to_rgb8().dimensions();
@@ -147,7 +154,7 @@ fn nine_players() {
     assert!(
         view.round >= 2 && view.current.is_some(),
         "mid-match: {}",
-        render::board_text(&game.view(engines::Viewer::Public), &[])
+        render::board_text(&game.view(Viewer::Public), &[])
     );
     assert!(view.players.iter().any(|p| p.status == Status::Popped));
     let board = check("nine_players", &game);
@@ -159,9 +166,9 @@ fn nine_players() {
 fn nine_players_long_stack() {
     let game = common::nine_players_long_stack();
     let view = common::m12s(&game);
-    let ada = view.player(engines::Seat(0));
-    assert_eq!((ada.stack.len(), ada.score, view.current), (20, 8, Some(engines::Seat(0))));
-    assert_eq!(view.player(engines::Seat(3)).status, Status::Popped);
+    let ada = view.player(Seat(0));
+    assert_eq!((ada.stack.len(), ada.score, view.current), (20, 8, Some(Seat(0))));
+    assert_eq!(view.player(Seat(3)).status, Status::Popped);
     let board = check("nine_players_long_stack", &game);
     assert!(board.height <= 1600, "{} px tall", board.height);
 }
@@ -195,4 +202,60 @@ fn round_just_ended_shows_the_previous_round() {
     assert!(previous.players.iter().any(|p| !p.stack.is_empty()));
     let board = check("round_just_ended", &game);
     assert!(board.text.contains("Round 2 of 10"));
+}
+
+#[test]
+fn gunslinger_two_players_in_setup() {
+    let game = mg::setup_two_players();
+    let view = mg::view(&game, Viewer::Public);
+    assert!(matches!(view.stage, Stage::Placement | Stage::Compensation), "{:?}", view.stage);
+    assert!(view.players.iter().all(|p| p.home.is_some() && p.hand_size == 0));
+    let board = check("gunslinger_two_players_in_setup", &game);
+    assert!(board.text.contains("Setup") && board.text.contains("PL"), "{}", board.text);
+}
+
+#[test]
+fn gunslinger_four_players_mid_game() {
+    let game = mg::four_players_mid_game();
+    let view = mg::view(&game, Viewer::Public);
+    assert_eq!(view.players.len(), 4);
+    assert!(view.mayor.is_some() && view.stage == Stage::Move);
+    assert!(view.players.iter().filter(|p| !p.tokens.is_empty()).count() >= 2);
+    let board = check("gunslinger_four_players_mid_game", &game);
+    assert!(board.text.contains("Mayor") && board.text.contains("tokens") && board.text.contains("Last move"));
+    assert!(board.text.chars().count() <= 1500, "{} characters", board.text.chars().count());
+}
+
+#[test]
+fn gunslinger_seat_view_with_hand_and_event_card() {
+    let game = mg::three_players_tycoon();
+    let public = mg::view(&game, Viewer::Public);
+    let seat = public.active.expect("mid-game");
+    let own = mg::view(&game, Viewer::Seat(seat));
+    let me = own.me.as_ref().expect("the seat's secrets");
+    let event = me.event.expect("a hidden event card");
+    assert!(!me.hand.is_empty());
+    assert!(public.players.iter().any(|p| matches!(p.event, EventView::Tycoon { .. }) && p.locked.len() == 3));
+    let board = check_as("gunslinger_seat_view", &game, Viewer::Seat(seat));
+    let title = engines::martian_gunslinger::event_title(event.rank);
+    assert!(board.text.contains("sees this") && board.text.contains(title), "{}", board.text);
+    let names = common::names(game.players());
+    let public_png = render::board_png(&game.view(Viewer::Public), &names).expect("renders");
+    let own_png = render::board_png(&game.view(Viewer::Seat(seat)), &names).expect("renders");
+    assert_ne!(public_png, own_png, "the seat's picture adds its hand");
+    let public_text = render::board_text(&game.view(Viewer::Public), &names);
+    assert!(!public_text.contains("sees this") && !public_text.contains(title));
+}
+
+#[test]
+fn gunslinger_four_players_finished() {
+    let game = mg::four_players_finished();
+    let view = mg::view(&game, Viewer::Public);
+    let outcome = view.outcome.as_ref().expect("over");
+    assert_eq!(view.end, Some(WinReason::Points));
+    assert_eq!(outcome.winners.iter().count(), 1);
+    let winner = outcome.winners.iter().next().unwrap_or(Seat(0));
+    assert!(view.players.iter().any(|p| p.seat == winner && p.vp >= 7));
+    let board = check("gunslinger_four_players_finished", &game);
+    assert!(board.text.contains("Game over") && board.text.contains("★ Winner"), "{}", board.text);
 }

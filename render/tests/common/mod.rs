@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod gunslinger;
+
 use engines::martian_12s::{Martian12s, Options, Status, View};
 use engines::{AnyGame, AnyView, Game, GameKind, GameRng, Pending, Seat, Viewer};
 
@@ -48,8 +50,10 @@ pub fn drive(game: &mut AnyGame, mut policy: impl FnMut(&View, Seat) -> Option<&
 
 /// The Martian 12s view of a game.
 pub fn m12s(game: &AnyGame) -> View {
-    let AnyView::Martian12s(view) = game.view(Viewer::Public) else { panic!("not a Martian 12s game") };
-    view
+    match game.view(Viewer::Public) {
+        AnyView::Martian12s(view) => view,
+        other => panic!("not a Martian 12s view: {:?}", other.kind()),
+    }
 }
 
 /// Pull (blind) until the score reaches `target`, then pass.
