@@ -276,71 +276,97 @@ async fn a_martian_12s_match_from_lobby_to_final_standings() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn private_choices_come_by_dm_or_hand_and_never_reach_a_channel() {
+async fn gunslinger_gang_private_choices_come_by_dm_or_hand_and_never_reach_a_channel() {
+    private_game(GameKind::GunslingerGang, 8).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn martian_gunslinger_private_choices_come_by_dm_or_hand_and_never_reach_a_channel() {
+    // Setup (homes, plotpoints) is public; hands are dealt after it, then the panels are private.
+    private_game(GameKind::MartianGunslinger, 24).await;
+}
+
+/// Alice and Bob (DMs closed) play `moves` moves of `game`: private choices go through
+/// private panels, Bob is told about his DMs once in the thread and once privately, and no
+/// public message ever shows a secret.
+async fn private_game(game: GameKind, moves: usize) {
     let harness = Harness::start().await;
     harness.fake.set_dms_open(BOB, false);
-    harness.play(ALICE, GameKind::GunslingerGang, 2).await;
+    harness.play(ALICE, game, 2).await;
     assert!(harness.lobby_click(BOB, "Join").await.is_success());
     harness.lobby_click(ALICE, "Start").await;
     let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
     let mut board = harness.board_after(thread.id, 0).await;
     let id = table_of(&board);
-
-    let mut moves = 0;
-    let mut bob_told = false;
-    while moves < 8 && !board.content.contains("Game over") {
+    let (mut made, mut panels, mut bob_told) = (0, 0, false);
+    while made < moves && !board.content.contains("Game over") {
         let player = user(*mentioned(&board).first().expect("someone to move"));
-        if player == BOB {
+        let private = button(&board, "Your move").is_some();
+        if player == BOB && private {
             harness
                 .fake
                 .wait_for("the DM to Bob to fail", harness.fake.timeout(), |f| f.failed_dms(BOB).first().cloned())
                 .await;
         }
-        // The public post offers only a private panel: choices would show the hand.
-        let open = button(&board, "Your move").expect("a private-panel button");
-        let panel_click = harness.fake.click(player, &board, &open).await;
-        let mut reply = harness.fake.wait_reply(&panel_click).await;
-        assert!(reply.ephemeral(), "{}", harness.fake.summary());
-        if player == BOB && !bob_told {
-            // Bob's DMs are closed: the thread said so without revealing anything, and his
-            // next click brings a private notice.
-            let note = harness
-                .fake
-                .wait_for("the closed-DM note", harness.fake.timeout(), |f| {
-                    f.public_messages(thread.id).into_iter().find(|m| m.content.contains("cannot send you direct"))
-                })
-                .await;
-            assert_eq!(mentioned(&note), vec![BOB.id]);
-            let notices = harness.fake.wait_replies(&panel_click, 2).await;
-            assert!(notices[1].ephemeral() && notices[1].content().is_some_and(|c| c.contains("DMs are closed")));
-            bob_told = true;
-        }
-        // Walk the steps: always the first option (never Back), until the move is made.
-        let mut message = harness.fake.message(reply.message_id.expect("a panel message")).expect("stored");
-        for _ in 0..16 {
-            let click = if let Some((menu, value)) = first_select(&message) {
-                harness.fake.select(player, &message, &menu, &[value.as_str()]).await
-            } else if let Some(id) = first_button(&message) {
-                harness.fake.click(player, &message, &id).await
-            } else {
-                break;
-            };
-            reply = harness.fake.wait_reply(&click).await;
-            assert!(reply.is_success(), "{}", harness.fake.summary());
-            let Some(next) = reply.message_id.and_then(|m| harness.fake.message(m)) else { break };
-            if next.custom_ids().is_empty() {
-                break;
+        let mut message = board.clone();
+        if let Some(open) = button(&board, "Your move") {
+            // Choices that would show a hand open a private panel instead of public buttons.
+            let click = harness.fake.click(player, &board, &open).await;
+            let reply = harness.fake.wait_reply(&click).await;
+            assert!(reply.ephemeral(), "{}", harness.fake.summary());
+            if player == BOB && !bob_told {
+                let note = harness
+                    .fake
+                    .wait_for("the closed-DM note", harness.fake.timeout(), |f| {
+                        f.public_messages(thread.id).into_iter().find(|m| m.content.contains("cannot send you direct"))
+                    })
+                    .await;
+                assert_eq!(mentioned(&note), vec![BOB.id], "the note names only Bob and reveals nothing");
+                let replies = harness.fake.wait_replies(&click, 2).await;
+                assert!(replies[1].ephemeral() && replies[1].content().is_some_and(|c| c.contains("DMs are closed")));
+                bob_told = true;
             }
-            message = next;
+            message = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
+            panels += 1;
         }
+        walk_to_a_move(&harness, player, message).await;
         board = harness.board_after(thread.id, board.id).await;
-        moves += 1;
-        assert_no_secret_in_public(&harness, id).await;
+        made += 1;
+        assert_no_secret_in_public(&harness, game, id).await;
     }
-    assert!(moves >= 4, "several private moves were made through the panels");
-    assert!(bob_told, "Bob had a turn");
+    assert!(made >= moves.min(4) && panels >= 2, "moves {made}, private panels {panels}");
+    assert!(bob_told, "Bob had a private decision");
     assert!(!harness.fake.dms(ALICE).is_empty(), "Alice gets her private view by DM");
+    assert!(
+        harness.fake.dms(ALICE).iter().all(|m| m.content.contains("only you")),
+        "DMs name the game and say they are private"
+    );
     harness.finish().await;
+}
+
+/// Takes the first forward option at every step from `message` until a move is submitted.
+async fn walk_to_a_move(harness: &Harness, player: FakeUser, mut message: StoredMessage) {
+    for _ in 0..24 {
+        let click = if let Some((menu, value)) = first_select(&message) {
+            harness.fake.select(player, &message, &menu, &[value.as_str()]).await
+        } else if let Some(id) = first_button(&message) {
+            harness.fake.click(player, &message, &id).await
+        } else {
+            panic!("no option on {:?}", message.all_text());
+        };
+        let reply = harness.fake.wait_reply(&click).await;
+        assert!(reply.is_success(), "{}", harness.fake.summary());
+        if reply.via == ReplyVia::Callback(6) {
+            return; // acknowledged: the move was made from the public board
+        }
+        let next = reply.message_id.and_then(|m| harness.fake.message(m)).expect("the next step");
+        if next.custom_ids().is_empty() {
+            assert!(next.content.starts_with("Done"), "{}", next.content);
+            return;
+        }
+        message = next;
+    }
+    panic!("no move after 24 steps");
 }
 
 /// The first select menu of a message and its first value.
@@ -361,10 +387,10 @@ fn first_button(message: &StoredMessage) -> Option<String> {
 }
 
 /// No public message in the server shows any secret of the game as it stands.
-async fn assert_no_secret_in_public(harness: &Harness, id: TableId) {
+async fn assert_no_secret_in_public(harness: &Harness, kind: GameKind, id: TableId) {
     let tables = harness.tables().await;
     let row = tables.store().load(id).await.expect("row");
-    let game = AnyGame::load(GameKind::GunslingerGang, row.state.as_deref().expect("state")).expect("loads");
+    let game = AnyGame::load(kind, row.state.as_deref().expect("state")).expect("loads");
     let secrets: HashSet<String> = game.secrets().into_iter().map(|s| s.token).collect();
     for message in harness.fake.all_public_guild_messages() {
         let text = message.all_text();
