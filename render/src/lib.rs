@@ -24,6 +24,7 @@
 mod canvas;
 mod fonts;
 mod gunslinger_gang;
+mod indexed;
 mod martian_12s;
 mod text;
 
@@ -59,7 +60,7 @@ pub enum RenderError {
 pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
         AnyView::Martian12s(view) => martian_12s::board_png(view, names),
-        AnyView::GunslingerGang(_) => Err(RenderError::NotDrawn("Gunslinger Gang")),
+        AnyView::GunslingerGang(view) => gunslinger_gang::board_png(view, names),
     }
 }
 
