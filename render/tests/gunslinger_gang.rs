@@ -176,3 +176,47 @@ fn missing_and_awkward_names_do_not_break_the_board() {
     let png = render::board_png(&view, &names).expect("renders awkward names");
     assert_eq!(image::load_from_memory(&png).expect("decodes").width(), 960);
 }
+
+/// The most a view can hold at once: a 20-card stack, every item with every use spent, a full
+/// News hand after five Keeps (R42), six buildings, every flag and Wager, and a reveal.
+fn crowded() -> AnyGame {
+    gg::four_players_planning()
+}
+
+#[test]
+fn a_crowded_view_still_fits() {
+    use engines::gunslinger_gang::{Card, EntryView, Item, News, Underling};
+    let game = crowded();
+    let seat = Seat(0);
+    let mut view = gg::view(&game, Viewer::Seat(seat));
+    let colours: Vec<_> = view.players.iter().map(|p| p.colour).collect();
+    let town = &mut view.towns[4];
+    town.stack = (0..20)
+        .map(|i| {
+            let owner = Seat(i % 4);
+            let card =
+                (owner == seat).then_some(Card { colour: colours[0], underling: Underling::ALL[usize::from(i) % 6] });
+            EntryView { owner, colour: colours[usize::from(i % 4)], news: i % 3 == 0, card, story: None }
+        })
+        .collect();
+    town.buildings = vec![1, 2, 2, 2, 3, 3];
+    town.outlaws = vec![20, 11, 0, 7];
+    (town.gold_strike, town.collapse, town.wagers) = (true, true, (0..4).map(Seat).collect());
+    let player = &mut view.players[1];
+    player.items = Item::ALL.to_vec();
+    player.used =
+        engines::gunslinger_gang::Used { secret_passage: true, forged_orders: true, jail_keys: true, lasso: true };
+    player.dynamite_spent = true;
+    let you = view.you.as_mut().expect("a seat view");
+    you.news = (1..=12).filter_map(News::new).collect();
+    you.hand = Underling::ALL.iter().map(|u| Card { colour: colours[0], underling: *u }).collect();
+    let names = vec!["W".repeat(300), "Ünïcødé 火星 🚀".to_string(), String::new(), "tab\tand\nnewline".to_string()];
+    let png = render::board_png(&engines::AnyView::GunslingerGang(view), &names).expect("renders");
+    let picture = image::load_from_memory(&png).expect("decodes");
+    assert_eq!(picture.width(), 960);
+    assert!(picture.height() < 2600, "{} px tall", picture.height());
+    assert!(png.len() < MAX_BYTES, "{} bytes", png.len());
+    if std::env::var("SAVE_CROWDED").is_ok() {
+        std::fs::write("/tmp/gg/crowded.png", &png).expect("write");
+    }
+}

@@ -18,8 +18,8 @@ use engines::Seat;
 use engines::gunslinger_gang::{Ability, Phase, ResolvingView, Step, Timing, View};
 
 use self::ink::{letter, theme};
+use crate::RenderError;
 use crate::canvas::{Align, Canvas, Face, Style};
-use crate::{RenderError, name_of};
 
 pub(crate) use self::text::board_text;
 
@@ -107,6 +107,12 @@ pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, Render
         y += section_height(section, view);
     }
     crate::indexed::png(canvas, ZLIB_LEVEL)
+}
+
+/// A player's name for the picture: tabs, newlines and other control characters become spaces
+/// (the fonts have no glyph for them).
+fn name_of(names: &[String], seat: Seat) -> String {
+    crate::name_of(names, seat).chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
 /// A player as `Ada (R)`: name and colour letter.
@@ -289,7 +295,7 @@ fn info(canvas: &mut Canvas, view: &View, top: f32) {
 
 /// What the pieces mean.
 const LEGEND: [&str; 2] = [
-    "♛ controls the town · ★ Most Wanted · chips count every gunslinger, lawmen too",
+    "♛ controls the town, by its lead · ★ Most Wanted · chips count all gunslingers, lawmen too",
     "Stacks from bottom to top, the top card outlined · N: a News Story is attached",
 ];
 

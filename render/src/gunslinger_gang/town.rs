@@ -83,12 +83,7 @@ pub(super) fn tile(canvas: &mut Canvas, view: &View, town: &TownView, (x, y, w, 
     lawmen(canvas, view, town, tile, left, y + 57.0);
     chips(canvas, view, town, left, w - 2.0 * PAD, y + 91.0);
     control(canvas, view, town, left, y + 124.0);
-    let mut bx = right;
-    for value in town.buildings.iter().rev() {
-        bx -= 28.0;
-        house(canvas, bx, y + 136.0, *value);
-        bx -= 4.0;
-    }
+    buildings(canvas, &town.buildings, right, y + 136.0);
     if let Some(item) = town.item {
         let style = Style::new(Face::Bold, 18, theme::ACCENT);
         let text = canvas.fit(style, &format!("◆ {}", item.name()), w - 2.0 * PAD);
@@ -155,6 +150,20 @@ fn chips(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, width: f32, 
     }
 }
 
+/// The buildings (§2.7), right-aligned on `right`: one house per value, `×n` for several.
+fn buildings(canvas: &mut Canvas, buildings: &[u8], right: f32, base: f32) {
+    let style = Style::new(Face::Regular, 18, theme::TEXT);
+    let groups: Vec<(u8, usize)> =
+        (1..=3).map(|v| (v, buildings.iter().filter(|b| **b == v).count())).filter(|(_, n)| *n > 0).collect();
+    let label = |n: usize| if n > 1 { format!("×{n}") } else { String::new() };
+    let width: f32 = groups.iter().map(|(_, n)| 28.0 + canvas.measure(style, &label(*n)) + 6.0).sum();
+    let mut x = right - width + 6.0;
+    for (value, n) in groups {
+        x += house(canvas, x, base, value);
+        x += canvas.text(x, base - 4.0, &label(n), style, Align::Left) + 6.0;
+    }
+}
+
 /// Who controls the town now (§6.1): crown and token, and by how much.
 fn control(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, cy: f32) {
     let base = ink::baseline(cy, 18);
@@ -164,14 +173,14 @@ fn control(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, cy: f32) {
             let w = canvas.text(x, base, "♛", Style::new(Face::Bold, 20, theme::ACCENT), Align::Left);
             token(canvas, x + w + 16.0, cy, 24.0, colour);
             let how = match control.how {
-                How::Lawman => "by tie-break".to_string(),
-                _ => format!("leads by {}", control.margin),
+                How::Lawman => "tie-break".to_string(),
+                _ => format!("by {}", control.margin),
             };
             canvas.text(x + w + 34.0, base, &how, Style::new(Face::Regular, 18, theme::TEXT), Align::Left);
         }
         None => {
             let empty = town.outlaws.iter().all(|n| *n == 0) && town.sheriff.is_none() && town.deputy.is_none();
-            let text = if empty { "Nobody here" } else { "Tied: nobody controls" };
+            let text = if empty { "Nobody here" } else { "Tied · no control" };
             canvas.text(x, base, text, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
         }
     }
@@ -183,9 +192,9 @@ fn flags(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, cy: f32) {
     let mut cx = x;
     // R31: Collapse wins over Gold Strike.
     if town.collapse {
-        cx += pill(canvas, cx, cy, "Collapse: 0", style, theme::FLAG) + 6.0;
+        cx += pill(canvas, cx, cy, "Collapse", style, theme::FLAG) + 6.0;
     } else if town.gold_strike {
-        cx += pill(canvas, cx, cy, "Gold Strike ×2", style, theme::FLAG) + 6.0;
+        cx += pill(canvas, cx, cy, "Gold ×2", style, theme::FLAG) + 6.0;
     }
     if !town.wagers.is_empty() {
         let w = pill(canvas, cx, cy, "Wager", style, theme::FLAG);
@@ -193,7 +202,7 @@ fn flags(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, cy: f32) {
         for seat in &town.wagers {
             if let Some(colour) = colour_of(view, *seat) {
                 token(canvas, cx + 12.0, cy, 24.0, colour);
-                cx += 27.0;
+                cx += 26.0;
             }
         }
     }
