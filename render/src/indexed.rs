@@ -3,8 +3,10 @@
 //! A board is flat colour plus anti-aliased edges: about a thousand distinct colours, of which
 //! the 256 most frequent cover about 99% of the pixels (measured on Gunslinger Gang boards).
 //! Those become the palette; every rarer colour (a few edge pixels) takes its nearest palette
-//! entry. One byte a pixel instead of three makes the file about a third of the RGB one at
-//! the same zlib level, and deflating a third of the bytes is faster too.
+//! entry, a difference the eye does not see. One byte a pixel instead of three: a 4-player
+//! Gunslinger Gang board (960 × 1436) is 85 KB at zlib level 4, against 160 KB as RGB at the
+//! same level (117 KB at level 9, six times slower), and deflating a third of the bytes is
+//! faster too.
 
 use std::io::Write as _;
 

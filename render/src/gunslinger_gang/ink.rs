@@ -43,17 +43,15 @@ pub(super) struct Ink {
     pub fill: Rgba,
     /// Text on the fill.
     pub text: Rgba,
-    /// A lighter edge for dark backgrounds.
-    pub edge: Rgba,
 }
 
 /// Vermillion, blue, bluish green and yellow (Okabe–Ito), light enough for a dark theme.
 pub(super) const fn ink(colour: Colour) -> Ink {
     match colour {
-        Colour::Red => Ink { fill: Rgba::hex(0xde5a2a), text: Rgba::hex(0xffffff), edge: Rgba::hex(0xffa783) },
-        Colour::Blue => Ink { fill: Rgba::hex(0x2f74d0), text: Rgba::hex(0xffffff), edge: Rgba::hex(0x9cc3ff) },
-        Colour::Green => Ink { fill: Rgba::hex(0x1fa67a), text: Rgba::hex(0x0b0b0b), edge: Rgba::hex(0x8ee6c6) },
-        Colour::Yellow => Ink { fill: Rgba::hex(0xf0d43a), text: Rgba::hex(0x111111), edge: Rgba::hex(0xfff0a0) },
+        Colour::Red => Ink { fill: Rgba::hex(0xde5a2a), text: Rgba::hex(0xffffff) },
+        Colour::Blue => Ink { fill: Rgba::hex(0x2f74d0), text: Rgba::hex(0xffffff) },
+        Colour::Green => Ink { fill: Rgba::hex(0x1fa67a), text: Rgba::hex(0x0b0b0b) },
+        Colour::Yellow => Ink { fill: Rgba::hex(0xf0d43a), text: Rgba::hex(0x111111) },
     }
 }
 
@@ -85,7 +83,7 @@ pub(super) fn disc(
 /// A player's token: a disc in the colour with its letter.
 pub(super) fn token(canvas: &mut Canvas, cx: f32, cy: f32, diameter: f32, colour: Colour) {
     let ink = ink(colour);
-    disc(canvas, cx, cy, diameter, Some(ink.fill), Some((ink.edge, 1.5)));
+    disc(canvas, cx, cy, diameter, Some(ink.fill), None);
     let size = (diameter * 0.62).round().max(16.0) as u16;
     let style = Style::new(Face::Bold, size, ink.text);
     canvas.text(cx, baseline(cy, size), &letter(colour).to_string(), style, Align::Center);
@@ -109,13 +107,12 @@ fn news_badge(canvas: &mut Canvas, x: f32, y: f32) {
     canvas.text(x, baseline(y, 16), "N", Style::new(Face::Bold, 16, theme::DARK), Align::Center);
 }
 
-/// A face-down underling: its back in the owner's colour with the colour's letter; `top`
-/// outlines it as the top of its stack; `news` adds the News badge.
-pub(super) fn card_back(canvas: &mut Canvas, x: f32, y: f32, colour: Colour, news: bool, top: bool) {
+/// A face-down underling: its back in the owner's colour with the colour's letter; `news`
+/// adds the News badge.
+pub(super) fn card_back(canvas: &mut Canvas, x: f32, y: f32, colour: Colour, news: bool) {
     let ink = ink(colour);
-    let edge = if top { (theme::TEXT, 2.5) } else { (theme::BACKGROUND, 1.5) };
     if let Some(area) = rect(x, y, CARD.0, CARD.1) {
-        canvas.round_rect(area, 5.0, Some(ink.fill), Some(edge));
+        canvas.round_rect(area, 5.0, Some(ink.fill), None);
     }
     let style = Style::new(Face::Bold, 18, ink.text);
     canvas.text(

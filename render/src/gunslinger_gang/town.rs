@@ -2,7 +2,10 @@
 //! the gunslingers of every colour, who controls it, its buildings, its item, this round's
 //! flags and its stack of face-down underlings; or a face-down position not founded yet.
 
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
 use engines::gunslinger_gang::{Colour, EntryView, How, TownView, View};
+use tiny_skia::Pixmap;
 
 use super::ink::{self, CARD, card_back, card_face, house, pill, theme, token};
 use crate::canvas::{Align, Canvas, Face, Style, rect};
@@ -241,26 +244,50 @@ fn entry_card(canvas: &mut Canvas, entry: &EntryView, x: f32, y: f32) {
             let edge = ink::ink(entry.colour).fill;
             card_face(canvas, x, y, CARD, card.underling.value(), edge, entry.news);
         }
-        None => card_back(canvas, x, y, entry.colour, entry.news, false),
+        None => card_back(canvas, x, y, entry.colour, entry.news),
     }
+}
+
+/// Height of one band of the face-down pattern: two offset rows of diamonds.
+const PATTERN_BAND: f32 = 24.0;
+
+/// Pattern bands already drawn, by tile width (a board has one width; the list stays short).
+type Bands = Vec<(u32, Arc<Pixmap>)>;
+static BANDS: LazyLock<Mutex<Bands>> = LazyLock::new(Mutex::default);
+
+/// One band of the face-down pattern for a tile `width` wide, transparent between diamonds.
+fn pattern_band(width: f32) -> Option<Arc<Pixmap>> {
+    let key = width.round() as u32;
+    let mut bands = BANDS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, band)) = bands.iter().find(|(w, _)| *w == key) {
+        return Some(Arc::clone(band));
+    }
+    let mut canvas = Canvas::new(key, PATTERN_BAND as u32, theme::FACEDOWN.with_alpha(0)).ok()?;
+    let step = 24.0;
+    for (row, cy) in [6.0, 18.0].into_iter().enumerate() {
+        let mut cx = 18.0 + if row == 1 { step / 2.0 } else { 0.0 };
+        while cx < width - 12.0 {
+            let d = [(cx, cy - 6.0), (cx + 6.0, cy), (cx, cy + 6.0), (cx - 6.0, cy)];
+            canvas.polygon(&d, Some(theme::FACEDOWN_PATTERN), None);
+            cx += step;
+        }
+    }
+    let band = Arc::new(canvas.into_pixmap());
+    bands.push((key, Arc::clone(&band)));
+    Some(band)
 }
 
 /// A position not founded yet (§2.2): tile and item face down until the end of round 2.
 fn facedown(canvas: &mut Canvas, town: &TownView, (x, y, w, h): (f32, f32, f32, f32)) {
     ink::panel(canvas, x, y, w, h, theme::FACEDOWN, (theme::PANEL_EDGE, 1.0));
-    // A card-back pattern of small diamonds, kept inside the tile.
-    let step = 24.0;
-    let mut row = 0;
-    let mut cy = y + 18.0;
-    while cy < y + h - 12.0 {
-        let mut cx = x + 18.0 + if row % 2 == 1 { step / 2.0 } else { 0.0 };
-        while cx < x + w - 12.0 {
-            let d = [(cx, cy - 6.0), (cx + 6.0, cy), (cx, cy + 6.0), (cx - 6.0, cy)];
-            canvas.polygon(&d, Some(theme::FACEDOWN_PATTERN), None);
-            cx += step;
+    // A card-back pattern of small diamonds, kept inside the tile: bands of two rows stamped
+    // from one sprite (drawing each diamond costs more than the rest of the tile).
+    if let Some(band) = pattern_band(w) {
+        let mut top = y + 12.0;
+        while top + PATTERN_BAND <= y + h - 6.0 {
+            canvas.stamp(&band, x, top);
+            top += PATTERN_BAND;
         }
-        cy += step / 2.0;
-        row += 1;
     }
     let mid = x + w / 2.0;
     let top = y + h / 2.0 - 36.0;
