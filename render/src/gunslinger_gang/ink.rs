@@ -123,7 +123,7 @@ pub(super) fn card_back(canvas: &mut Canvas, x: f32, y: f32, colour: Colour, new
         Align::Center,
     );
     if news {
-        news_badge(canvas, x + CARD.0 - 2.0, y + 2.0);
+        news_badge(canvas, x + CARD.0 - 5.0, y + 2.0);
     }
 }
 
@@ -136,7 +136,7 @@ pub(super) fn card_face(canvas: &mut Canvas, x: f32, y: f32, (w, h): (f32, f32),
     let style = Style::new(Face::Bold, size, theme::CARD_INK);
     canvas.text(x + w / 2.0, baseline(y + h / 2.0 + 1.0, size), &value.to_string(), style, Align::Center);
     if news {
-        news_badge(canvas, x + w - 2.0, y + 2.0);
+        news_badge(canvas, x + w - 5.0, y + 2.0);
     }
 }
 
