@@ -52,7 +52,8 @@ pub enum RenderError {
     Encode(#[from] image::ImageError),
 }
 
-/// The public board of any game as PNG bytes; `names` are the players' names by seat
+/// The board of any game as PNG bytes, as `view`'s viewer sees it (a seat's own view of
+/// Gunslinger Gang adds its private strip); `names` are the players' names by seat
 /// (a missing or empty name shows as the seat, `P3`).
 ///
 /// # Errors

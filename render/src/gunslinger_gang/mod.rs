@@ -84,16 +84,17 @@ fn section_height(section: Section, view: &View) -> f32 {
     }
 }
 
-/// Draws the board of `view` as PNG bytes.
+/// Draws the board of `view` as PNG bytes: the public board, plus the private strip when
+/// `view` is a seat's own and the seat holds a secret.
 ///
 /// # Errors
-/// As [`Canvas::new`] and [`Canvas::png`].
+/// As [`Canvas::new`] and [`crate::indexed::png`].
 pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
-    let sections = sections(view);
-    let height: f32 = sections.iter().map(|s| section_height(*s, view)).sum::<f32>() + MARGIN - GAP;
+    let sections: Vec<(Section, f32)> = sections(view).into_iter().map(|s| (s, section_height(s, view))).collect();
+    let height: f32 = sections.iter().map(|(_, h)| h).sum::<f32>() + MARGIN - GAP;
     let mut canvas = Canvas::new(WIDTH, height.ceil() as u32, theme::BACKGROUND)?;
     let mut y = 0.0;
-    for section in sections {
+    for (section, h) in sections {
         match section {
             Section::Header => header(&mut canvas, view, names),
             Section::Banner => banner(&mut canvas, view, names, y),
@@ -104,7 +105,7 @@ pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, Render
             Section::Players => players::panels(&mut canvas, view, names, y),
             Section::Info => info(&mut canvas, view, y),
         }
-        y += section_height(section, view);
+        y += h;
     }
     crate::indexed::png(canvas, ZLIB_LEVEL)
 }
@@ -301,18 +302,34 @@ const LEGEND: [&str; 2] = [
 
 #[cfg(test)]
 mod tests {
+    use engines::{AnyGame, AnyView, GameKind, Viewer};
+
     use super::*;
+
+    fn view(game: &AnyGame, viewer: Viewer) -> View {
+        let AnyView::GunslingerGang(view) = game.view(viewer) else { panic!("a Gunslinger Gang view") };
+        view
+    }
 
     #[test]
     fn sections_follow_the_phase_and_the_viewer() {
-        let game =
-            engines::AnyGame::setup(engines::GameKind::GunslingerGang, &serde_json::json!({}), 3, 4).expect("setup");
-        let engines::AnyView::GunslingerGang(public) = game.view(engines::Viewer::Public) else { panic!() };
-        let s = sections(&public);
-        assert_eq!(
-            s,
-            [Section::Header, Section::Grid, Section::Track, Section::Players, Section::Info],
-            "a new game: no reveal, no secrets shown publicly"
-        );
+        let game = AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), 3, 4).expect("setup");
+        let board = [Section::Grid, Section::Track, Section::Players, Section::Info];
+        let public = sections(&view(&game, Viewer::Public));
+        assert_eq!(public, [&[Section::Header][..], &board].concat(), "no reveal, nothing private");
+        let own = sections(&view(&game, Viewer::Seat(Seat(1))));
+        assert_eq!(own, [&[Section::Header, Section::Private][..], &board].concat(), "three News Stories dealt");
+    }
+
+    #[test]
+    fn phase_lines_count_plays_and_cards_left() {
+        let mut game = AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), 2, 9).expect("setup");
+        assert_eq!(phase_line(&view(&game, Viewer::Public), &[]), "Planning · 0 of 10 plays made");
+        let seat = game.pending().seats().first().expect("a seat");
+        game.apply(seat, "play KID B1 none", &[]).expect("a legal play");
+        let public = view(&game, Viewer::Public);
+        assert_eq!(phase_line(&public, &[]), "Planning · 1 of 10 plays made");
+        assert!(doing(&public).contains("plays an underling"));
+        assert_eq!(who(&public, &["Ann".into(), "Bo\tB".into()], Seat(1)), "Bo B (B)");
     }
 }

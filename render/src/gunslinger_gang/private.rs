@@ -2,6 +2,7 @@
 //! abilities, its News Stories with when they act, and its cards in the stacks. Drawn only
 //! while the seat holds a secret, so a seat's picture equals the public one otherwise.
 
+use engines::Seat;
 use engines::gunslinger_gang::{Card, News, Phase, PrivateView, Title, View};
 
 use super::ink::{self, card_face, theme};
@@ -31,7 +32,7 @@ pub(super) fn shown(view: &View) -> bool {
 }
 
 /// The viewer's own cards in the stacks: town, card, News Story, whether on top.
-fn deployed(view: &View, seat: engines::Seat) -> Vec<(String, Card, Option<News>, bool)> {
+fn deployed(view: &View, seat: Seat) -> Vec<(String, Card, Option<News>, bool)> {
     let mut out = Vec::new();
     for town in &view.towns {
         for (i, entry) in town.stack.iter().enumerate() {
@@ -51,7 +52,7 @@ const STACK_STYLE: Style = Style::new(Face::Regular, 18, theme::TEXT);
 
 /// The lines about the viewer's cards in the stacks, and how many columns they take (two
 /// when every line fits half the width).
-fn stack_lines(canvas: &Canvas, view: &View, seat: engines::Seat) -> (Vec<String>, usize) {
+fn stack_lines(canvas: &Canvas, view: &View, seat: Seat) -> (Vec<String>, usize) {
     let lines: Vec<String> = deployed(view, seat)
         .into_iter()
         .map(|(town, card, story, on_top)| {

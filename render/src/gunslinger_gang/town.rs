@@ -4,7 +4,8 @@
 
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
-use engines::gunslinger_gang::{Colour, EntryView, How, TownView, View};
+use engines::Seat;
+use engines::gunslinger_gang::{Colour, EntryView, How, Phase, ResolvingView, Tile, TownView, View};
 use tiny_skia::Pixmap;
 
 use super::ink::{self, CARD, card_back, card_face, house, pill, theme, token};
@@ -34,7 +35,7 @@ fn has_flags(town: &TownView) -> bool {
 }
 
 /// The card being revealed at `town`, if any.
-fn revealing<'a>(view: &'a View, town: &TownView) -> Option<&'a engines::gunslinger_gang::ResolvingView> {
+fn revealing<'a>(view: &'a View, town: &TownView) -> Option<&'a ResolvingView> {
     view.resolving.as_ref().filter(|r| r.town == town.town)
 }
 
@@ -56,11 +57,11 @@ pub(super) fn height(view: &View, town: &TownView, width: f32) -> f32 {
 
 /// Whether tiles have a stack row: not once the game is over and every stack is empty.
 fn shows_stacks(view: &View) -> bool {
-    view.phase != engines::gunslinger_gang::Phase::Finished || view.towns.iter().any(|t| !t.stack.is_empty())
+    view.phase != Phase::Finished || view.towns.iter().any(|t| !t.stack.is_empty())
 }
 
 /// The colour of `seat`, if the view knows the seat.
-fn colour_of(view: &View, seat: engines::Seat) -> Option<Colour> {
+fn colour_of(view: &View, seat: Seat) -> Option<Colour> {
     view.players.get(seat.index()).map(|p| p.colour)
 }
 
@@ -103,7 +104,7 @@ pub(super) fn tile(canvas: &mut Canvas, view: &View, town: &TownView, (x, y, w, 
 }
 
 /// The sheriff slot and, where the tile has one, the deputy slot: bonus and holder (§2.3).
-fn lawmen(canvas: &mut Canvas, view: &View, town: &TownView, tile: engines::gunslinger_gang::Tile, x: f32, cy: f32) {
+fn lawmen(canvas: &mut Canvas, view: &View, town: &TownView, tile: Tile, x: f32, cy: f32) {
     let style = Style::new(Face::Regular, 18, theme::TEXT);
     let mut slots = vec![("Sheriff", tile.sheriff_bonus(), town.sheriff)];
     if let Some(bonus) = tile.deputy_bonus() {
