@@ -19,11 +19,9 @@ use crate::canvas::Canvas;
 /// Palette entries a PNG allows at 8 bits a pixel.
 const PALETTE: usize = 256;
 
-/// A pixel's colour as a key: its RGBA bytes read little-endian with alpha dropped, so red is
-/// the low byte (the canvas is opaque, so premultiplied and straight colour agree).
-fn key(pixel: &[u8]) -> u32 {
-    u32::from_le_bytes([pixel[0], pixel[1], pixel[2], 0])
-}
+/// Colours are keyed by their RGBA bytes read little-endian with alpha dropped, so red is the
+/// low byte (the canvas is opaque, so premultiplied and straight colour agree).
+const KEY: u32 = 0x00ff_ffff;
 
 /// The red, green and blue bytes of a key.
 fn channels(key: u32) -> [u8; 3] {
@@ -111,18 +109,22 @@ fn runs(rgba: &[u8], width: usize) -> Runs {
     };
     for row in rgba.chunks_exact(4 * width) {
         let mut line: Vec<(u32, u32)> = Vec::with_capacity(128);
-        let mut pixels = row.chunks_exact(4).map(key);
-        let Some(mut current) = pixels.next() else { continue };
-        let mut run = 1;
-        for colour in pixels {
-            if colour == current {
-                run += 1;
-            } else {
-                end_run(&mut line, current, run);
-                (current, run) = (colour, 1);
+        // Whole RGBA words compare faster than keys, and four pixels at a time along long runs
+        // (most of a board is panel and background).
+        let word = |i: usize| u32::from_le_bytes([row[4 * i], row[4 * i + 1], row[4 * i + 2], row[4 * i + 3]]);
+        let mut i = 0;
+        while i < width {
+            let (start, current) = (i, word(i));
+            let four = u128::from(current) * 0x0000_0001_0000_0001_0000_0001_0000_0001;
+            i += 1;
+            while i + 4 <= width && row[4 * i..4 * i + 16] == four.to_le_bytes() {
+                i += 4;
             }
+            while i < width && word(i) == current {
+                i += 1;
+            }
+            end_run(&mut line, current & KEY, (i - start) as u32);
         }
-        end_run(&mut line, current, run);
         rows.push(line);
     }
     Runs { rows, colours }
@@ -171,7 +173,7 @@ pub fn png(canvas: Canvas, level: u32) -> Result<Vec<u8>, RenderError> {
     for row in &runs.rows {
         raw.push(0);
         for (id, length) in row {
-            raw.extend(std::iter::repeat_n(index[*id as usize], *length as usize));
+            raw.resize(raw.len() + *length as usize, index[*id as usize]);
         }
     }
     let mut zlib = ZlibEncoder::new(Vec::with_capacity(raw.len() / 8), flate2::Compression::new(level.min(9)));
