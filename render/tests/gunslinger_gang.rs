@@ -177,16 +177,13 @@ fn missing_and_awkward_names_do_not_break_the_board() {
     assert_eq!(image::load_from_memory(&png).expect("decodes").width(), 960);
 }
 
-/// The most a view can hold at once: a 20-card stack, every item with every use spent, a full
-/// News hand after five Keeps (R42), six buildings, every flag and Wager, and a reveal.
-fn crowded() -> AnyGame {
-    gg::four_players_planning()
-}
-
+/// The most a view can hold at once, forced into a real seat view: a 20-card stack, every item
+/// with every use spent, six underlings and twelve News Stories in hand (R42), six buildings,
+/// every flag and Wager, and awkward names.
 #[test]
 fn a_crowded_view_still_fits() {
     use engines::gunslinger_gang::{Card, EntryView, Item, News, Underling};
-    let game = crowded();
+    let game = gg::four_players_planning();
     let seat = Seat(0);
     let mut view = gg::view(&game, Viewer::Seat(seat));
     let colours: Vec<_> = view.players.iter().map(|p| p.colour).collect();
