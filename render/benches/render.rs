@@ -35,5 +35,24 @@ fn boards(c: &mut Criterion) {
     bench_board(c, "martian-gunslinger 4 players finished", &mg::four_players_finished());
 }
 
-criterion_group!(benches, boards);
+/// Gunslinger Gang: public boards at each phase, and a seat's own picture with its private strip.
+fn gunslinger_gang_boards(c: &mut Criterion) {
+    use common::gunslinger_gang as gg;
+    let boards = [
+        ("gunslinger-gang 2 players mid-Planning", gg::two_players_planning(), Viewer::Public),
+        ("gunslinger-gang 4 players mid-Planning", gg::four_players_planning(), Viewer::Public),
+        ("gunslinger-gang 4 players, seat view", gg::four_players_planning(), Viewer::Seat(engines::Seat(0))),
+        ("gunslinger-gang 3 players mid-Resolution", gg::resolution(), Viewer::Public),
+        ("gunslinger-gang 4 players finished", gg::finished(), Viewer::Public),
+    ];
+    for (id, game, viewer) in boards {
+        let view = game.view(viewer);
+        let names = common::names(game.players());
+        let png = render::board_png(&view, &names).expect("renders");
+        println!("{id}: PNG is {} bytes", png.len());
+        c.bench_function(id, |b| b.iter(|| render::board_png(black_box(&view), black_box(&names))));
+    }
+}
+
+criterion_group!(benches, boards, gunslinger_gang_boards);
 criterion_main!(benches);

@@ -26,6 +26,7 @@
 mod canvas;
 mod fonts;
 mod gunslinger_gang;
+mod indexed;
 mod martian_12s;
 mod martian_gunslinger;
 mod palette;
@@ -48,9 +49,6 @@ pub enum RenderError {
         /// Height asked for.
         height: u32,
     },
-    /// This game has no board picture yet (its text board is available).
-    #[error("no board picture for {0} yet")]
-    NotDrawn(&'static str),
     /// The PNG encoder failed.
     #[error("PNG encoding failed: {0}")]
     Encode(#[from] image::ImageError),
@@ -59,7 +57,7 @@ pub enum RenderError {
 /// The board of any game as PNG bytes; `names` are the players' names by seat (a missing or
 /// empty name shows as the seat, `P3`). Drawn from `view` alone: a public view gives the
 /// public board; a seat's own view (for its private panel) adds that seat's secrets where
-/// the game has them (Martian Gunslinger's hand strip).
+/// the game has them (Martian Gunslinger's hand strip, Gunslinger Gang's hand).
 ///
 /// # Errors
 /// [`RenderError`] if the picture cannot be drawn or encoded.
@@ -67,7 +65,7 @@ pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderErro
     match view {
         AnyView::MartianGunslinger(view) => martian_gunslinger::board_png(view, names),
         AnyView::Martian12s(view) => martian_12s::board_png(view, names),
-        AnyView::GunslingerGang(_) => Err(RenderError::NotDrawn("Gunslinger Gang")),
+        AnyView::GunslingerGang(view) => gunslinger_gang::board_png(view, names),
     }
 }
 

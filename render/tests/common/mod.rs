@@ -2,7 +2,9 @@
 
 #![allow(dead_code)]
 
+pub mod golden;
 pub mod gunslinger;
+pub mod gunslinger_gang;
 
 use engines::martian_12s::{Martian12s, Options, Status, View};
 use engines::{AnyGame, AnyView, Game, GameKind, GameRng, Pending, Seat, Viewer};
