@@ -17,3 +17,10 @@ CREATE TABLE discord_dm_closed (
     noticed INTEGER NOT NULL DEFAULT 0,   -- 1 once the user was told to use /hand
     at      INTEGER NOT NULL              -- unix seconds of the failed DM
 );
+
+-- A public "use /hand" note is posted once per table and user, not at every failed DM.
+CREATE TABLE discord_dm_notes (
+    table_id INTEGER NOT NULL REFERENCES game_tables (id),
+    user_id  INTEGER NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);

@@ -80,25 +80,12 @@ async fn retire_board(http: &serenity::Http, place: &Place) {
     }
 }
 
-/// Delivers a move: the public board post, then each human's private lines and choices.
+/// Delivers a move: each human's private lines and choices first (so a closed-DM note lands
+/// before the board it concerns), then the public board post.
 ///
 /// # Errors
-/// Discord or storage failures of the public post (private failures are handled here).
+/// Discord or storage failures of the public post (private failures are logged here).
 pub async fn deliver_move(http: &serenity::Http, tables: &Tables, report: &MoveReport) -> Result<(), Error> {
-    let names = report.names();
-    let mut public: Vec<String> = report
-        .moves
-        .iter()
-        .filter(|m| m.origin == Origin::Timeout)
-        .map(|m| {
-            let name = names.get(m.seat.index()).cloned().unwrap_or_default();
-            // The action itself may be a private choice (a sealed bid, a hidden card): the
-            // public narration that follows says what everybody may know of it.
-            format!("⏰ {name} ran out of time; the table made the safe default move for them.")
-        })
-        .collect();
-    public.extend(report.narration_for(Viewer::Public));
-    post_board(http, tables, report.table, &public).await?;
     for row in &report.seats {
         let Some(user) = row.user else { continue };
         let seat = Seat(row.seat);
@@ -112,7 +99,20 @@ pub async fn deliver_move(http: &serenity::Http, tables: &Tables, report: &MoveR
             tracing::warn!(table = %report.table, "private message failed: {err}");
         }
     }
-    Ok(())
+    let names = report.names();
+    let mut public: Vec<String> = report
+        .moves
+        .iter()
+        .filter(|m| m.origin == Origin::Timeout)
+        .map(|m| {
+            let name = names.get(m.seat.index()).cloned().unwrap_or_default();
+            // The action itself may be a private choice (a sealed bid, a hidden card): the
+            // public narration that follows says what everybody may know of it.
+            format!("⏰ {name} ran out of time; the table made the safe default move for them.")
+        })
+        .collect();
+    public.extend(report.narration_for(Viewer::Public));
+    post_board(http, tables, report.table, &public).await
 }
 
 /// DMs `user` their private lines, view and choices at `table`; if their DMs are closed,
@@ -138,7 +138,10 @@ async fn send_private(
         }
         Err(err) if is_dm_closed(&err) => {
             tables.store().mark_dm_closed(user.0).await?;
-            if let Some(place) = place {
+            // Said once per table in public; the player also hears it privately at their next
+            // interaction.
+            let first = tables.store().note_dm_closed(table, user.0).await?;
+            if let Some(place) = place.filter(|_| first) {
                 let note = format!(
                     "{}, I cannot send you direct messages. Use `/hand` here to see your private view and choices.",
                     mention(user)

@@ -113,6 +113,20 @@ impl Store {
         Ok(())
     }
 
+    /// Records that table `table` told `user` publicly to use `/hand`; false if it already had.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn note_dm_closed(&self, table: TableId, user: u64) -> Result<bool, StoreError> {
+        let added = sqlx::query("INSERT OR IGNORE INTO discord_dm_notes (table_id, user_id) VALUES (?, ?)")
+            .bind(table.0)
+            .bind(user as i64)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        Ok(added > 0)
+    }
+
     /// Whether `user` has a DM failure they were not told about yet; marks it told.
     ///
     /// # Errors
