@@ -143,7 +143,7 @@ fn table_of(message: &StoredMessage) -> TableId {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn commands_are_registered_with_descriptions_and_choices() {
     let harness = Harness::start().await;
-    for name in ["play", "hand", "status", "rules", "resign", "abandon", "games"] {
+    for name in ["play", "hand", "status", "rules", "resign", "abandon", "replace", "games"] {
         let command = harness.fake.command(name).unwrap_or_else(|| panic!("/{name}"));
         assert!(!command["description"].as_str().unwrap_or_default().is_empty(), "/{name} has a description");
     }
@@ -482,5 +482,52 @@ async fn reminders_timeouts_games_resign_and_abandon() {
         })
         .await;
     assert!(posted.content.contains("Game over"), "two players: Bob leaving ends the match: {}", posted.content);
+    harness.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_hands_a_quiet_players_seat_to_a_computer() {
+    let harness = Harness::start().await;
+    harness.play(ALICE, GameKind::Martian12s, 3).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    assert!(harness.lobby_click(CAROL, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let board = harness.board_after(thread.id, 0).await;
+    let id = table_of(&board);
+    let last_reply = |replies: &[Reply]| replies.last().and_then(Reply::content).unwrap_or_default().to_string();
+
+    // A seated player who is neither host nor moderator may not; nothing changes.
+    let version = harness.tables().await.snapshot(id).await.expect("snapshot").version;
+    let refused = harness.fake.slash_command(CAROL, thread.id, "replace", vec![Opt::user("player", BOB)]).await;
+    let replies = harness.fake.wait_replies(&refused, 2).await;
+    assert!(replies.iter().all(Reply::ephemeral) && last_reply(&replies).contains("host"), "{replies:?}");
+    assert_eq!(harness.tables().await.snapshot(id).await.expect("snapshot").version, version);
+
+    // Someone without a seat is named in the refusal.
+    let nobody = harness.fake.slash_command(ALICE, thread.id, "replace", vec![Opt::user("player", DAVE)]).await;
+    let replies = harness.fake.wait_replies(&nobody, 2).await;
+    assert!(last_reply(&replies).contains("has no seat"), "{replies:?}");
+
+    // A member who can manage channels hands Bob's seat over; the thread is told, Bob is not pinged.
+    let replace = harness.fake.slash_command(OWNER, thread.id, "replace", vec![Opt::user("player", BOB)]).await;
+    let replies = harness.fake.wait_replies(&replace, 2).await;
+    assert!(replies.iter().all(Reply::ephemeral), "{replies:?}");
+    assert!(last_reply(&replies).contains("computer player now plays"), "{replies:?}");
+    let posted = harness
+        .fake
+        .wait_for("the replacement post", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("seat to a computer player"))
+        })
+        .await;
+    assert!(posted.content.contains("· table #"), "the post carries the board: {}", posted.content);
+    assert!(!mentioned(&posted).contains(&BOB.id), "{}", posted.content);
+    let snapshot = harness.tables().await.snapshot(id).await.expect("snapshot");
+    assert!(snapshot.seats.iter().any(|s| s.name.ends_with("(bot)") && s.user.is_none()), "{:?}", snapshot.seats);
+
+    // Bob has no game any more.
+    let hand = harness.fake.slash_command(BOB, thread.id, "hand", vec![]).await;
+    let reply = harness.fake.wait_reply(&hand).await;
+    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("not playing")), "{:?}", reply.content());
     harness.finish().await;
 }

@@ -204,3 +204,116 @@ async fn bad_lobbies_are_refused_with_reasons() {
     let err = tables.open(request(3, 3, 1)).await.expect_err("no seat left for the host");
     assert!(err.to_string().contains("bots"), "{err}");
 }
+
+/// Plays Martian Gunslinger with three humans (each picks a legal action by a fixed sequence)
+/// until at least two of them owe a sealed answer at once; returns the table and those users.
+async fn simultaneous_decision(tables: &Tables, seed: u64) -> (TableId, Vec<UserId>) {
+    let mut request = request(3, 0, seed);
+    request.game = GameKind::MartianGunslinger;
+    let lobby = tables.open(request).await.expect("open");
+    tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
+    tables.join(lobby.id, who(CAROL, "Carol")).await.expect("carol joins");
+    tables.start(lobby.id, ALICE).await.expect("start");
+    let mut pick = seed;
+    for _ in 0..5_000 {
+        let snapshot = tables.snapshot(lobby.id).await.expect("snapshot");
+        let waiting = snapshot.waiting_users();
+        if waiting.len() >= 2 {
+            return (lobby.id, waiting);
+        }
+        assert_eq!(snapshot.status, Status::Running, "the game ended before anyone answered together");
+        let user = waiting[0];
+        let private = tables.private_view(lobby.id, user).await.expect("private view");
+        pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let action = &private.legal[(pick >> 33) as usize % private.legal.len()].text;
+        tables.submit(lobby.id, user, action, Some(snapshot.version)).await.expect("legal move");
+    }
+    panic!("no simultaneous decision within 5,000 moves");
+}
+
+#[tokio::test]
+async fn one_mention_and_one_clock_per_decision() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+
+    // A turn passing to the next player is a new decision for them.
+    let id = started_table(&tables, 17).await;
+    let (user, action, version) = next_human_move(&tables, id).await.expect("someone to move");
+    let report = tables.submit(id, user, &action, Some(version)).await.expect("move");
+    let waiting = tables.snapshot(id).await.expect("snapshot").waiting_users();
+    assert_eq!(report.fresh_users(), waiting, "whoever must act next is told");
+
+    // Two players owing sealed answers: when one answers, the other is not pinged again and
+    // keeps their deadline and the reminder already sent.
+    let (id, waiting) = simultaneous_decision(&tables, 5).await;
+    let (first, others) = waiting.split_first().expect("two waiting");
+    for _ in 0..50 {
+        let before = tables.snapshot(id).await.expect("snapshot");
+        let deadline = before.deadline_at.expect("humans are pending");
+        let half = deadline - before.turn_timeout / 2;
+        let _ = tables.take_reminder(id, half).await.expect("reminder");
+        let before = tables.snapshot(id).await.expect("snapshot");
+        let private = tables.private_view(id, *first).await.expect("private view");
+        let action = private.legal[0].text.clone();
+        let report = tables.submit(id, *first, &action, Some(before.version)).await.expect("sealed answer");
+        let after = tables.snapshot(id).await.expect("snapshot");
+        let still: Vec<UserId> = others.iter().copied().filter(|o| after.waiting_users().contains(o)).collect();
+        assert!(!still.is_empty(), "the others still owe their sealed answers");
+        for other in &still {
+            assert!(!report.fresh_users().contains(other), "{other:?} owes the same answer: no new ping or DM");
+        }
+        if after.waiting_users().contains(first) {
+            // Answering step by step: each step is the next decision of the one answering.
+            assert_eq!(report.fresh_users(), vec![*first]);
+            continue;
+        }
+        assert!(report.fresh.is_empty(), "nobody faces a new decision");
+        assert_eq!(after.deadline_at, Some(deadline), "the clock runs on for the same decision");
+        assert!(tables.take_reminder(id, half).await.expect("reminder").is_none(), "no second reminder");
+        return;
+    }
+    panic!("the first player's sealed answer never completed");
+}
+
+#[tokio::test]
+async fn the_host_hands_a_quiet_players_seat_to_a_computer() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let lobby = tables.open(request(3, 0, 21)).await.expect("open");
+    tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
+    let early = tables.replace_with_computer(lobby.id, ALICE, false, BOB, "Bob").await;
+    assert!(matches!(early, Err(TableError::NotStarted(_))), "{early:?}");
+    tables.add_computer(lobby.id, ALICE).await.expect("computer");
+    tables.start(lobby.id, ALICE).await.expect("start");
+    let id = lobby.id;
+
+    let before = tables.snapshot(id).await.expect("snapshot");
+    let refused = tables.replace_with_computer(id, BOB, false, ALICE, "Alice").await;
+    assert!(matches!(refused, Err(TableError::NotHost(_))), "only the host: {refused:?}");
+    let stranger = tables.replace_with_computer(id, ALICE, false, CAROL, "Carol").await.expect_err("not seated");
+    assert_eq!(stranger.to_string(), format!("Carol has no seat at table #{id} that a person plays."));
+    assert_eq!(tables.snapshot(id).await.expect("snapshot").version, before.version, "refusals change nothing");
+
+    // A moderator may act for the host; Bob's seat keeps its place and plays on by itself.
+    let report = tables.replace_with_computer(id, CAROL, true, BOB, "Bob").await.expect("replaced");
+    let after = tables.snapshot(id).await.expect("snapshot");
+    assert_eq!(after.seats[1].name, "Bob (bot)");
+    assert!(after.seats[1].user.is_none());
+    assert!(!report.fresh_users().contains(&BOB) && !after.waiting_users().contains(&BOB));
+    assert!(report.moves.iter().all(|m| m.origin == bot::store::Origin::Computer));
+    assert!(matches!(tables.submit(id, BOB, "pass", None).await, Err(TableError::NotSeated(_))));
+    let again = tables.replace_with_computer(id, ALICE, false, BOB, "Bob").await;
+    assert!(matches!(again, Err(TableError::NoSuchPlayer(..))), "{again:?}");
+
+    // Alice alone against two computers plays to the end; the log still replays.
+    let mut moves = 0;
+    while let Some((user, action, version)) = next_human_move(&tables, id).await {
+        assert_eq!(user, ALICE);
+        tables.submit(id, user, &action, Some(version)).await.expect("legal move");
+        moves += 1;
+        assert!(moves < 2_000, "the match ends");
+    }
+    let end = tables.snapshot(id).await.expect("snapshot");
+    assert_eq!(end.status, Status::Finished);
+    tables.verify_replay(id).await.expect("replay");
+}

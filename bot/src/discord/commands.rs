@@ -289,19 +289,53 @@ pub async fn abandon(
         Ok(id) => id,
         Err(message) => return say_private(ctx, message).await,
     };
-    let moderator = ctx
-        .author_member()
-        .await
-        .and_then(|member| member.permissions)
-        .is_some_and(|permissions| permissions.manage_channels());
+    let moderator = is_moderator(ctx).await;
     match ctx.data().tables.abandon(id, author(ctx), moderator).await {
         Ok(snapshot) => {
             say_private(ctx, format!("Table #{id} is abandoned.")).await?;
             let name = author_name(ctx).await;
-            post_board(ctx.http(), &ctx.data().tables, snapshot.id, &[format!("{name} abandoned the game.")]).await
+            post_board(ctx.http(), &ctx.data().tables, snapshot.id, &[format!("{name} abandoned the game.")], &[]).await
         }
         Err(err) => refuse(ctx, &err).await,
     }
+}
+
+/// Hand a quiet player's seat to a computer player (the host, or a member who can manage channels).
+#[poise::command(slash_command)]
+pub async fn replace(
+    ctx: Context<'_>,
+    #[description = "The player whose seat a computer player takes over"] player: serenity::User,
+    #[description = "Table number (default: this thread's game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve_here(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    let moderator = is_moderator(ctx).await;
+    ctx.defer_ephemeral().await?;
+    let tables = &ctx.data().tables;
+    let target = UserId(player.id.get());
+    // The name the table knows them by (their server nickname when they sat down).
+    let seated =
+        tables.snapshot(id).await.ok().and_then(|s| s.seat_of(target).map(|seat| s.names()[seat.index()].clone()));
+    let who = seated.unwrap_or_else(|| player.display_name().to_string());
+    match tables.replace_with_computer(id, author(ctx), moderator, target, &who).await {
+        Ok(mut report) => {
+            say_private(ctx, format!("A computer player now plays {who}'s seat at table #{id}.")).await?;
+            let by = author_name(ctx).await;
+            let note = format!("{by} handed {who}'s seat to a computer player.");
+            report.narration.insert(0, engines::Narration { audience: engines::Audience::Public, text: note });
+            deliver_move(ctx.http(), tables, &report).await
+        }
+        Err(err) => refuse(ctx, &err).await,
+    }
+}
+
+/// Whether the author may manage channels here (a moderator for `/abandon` and `/replace`).
+async fn is_moderator(ctx: Context<'_>) -> bool {
+    ctx.author_member().await.and_then(|member| member.permissions).is_some_and(|p| p.manage_channels())
 }
 
 /// Your open games: where they are and who they wait for.

@@ -37,7 +37,8 @@ pub fn is_dm_closed(error: &serenity::Error) -> bool {
 }
 
 /// Posts the current board of `table` in its game channel with `narration` (public lines),
-/// retires the previous board's buttons, and remembers the new post.
+/// retires the previous board's buttons, and remembers the new post. Every waiting player is
+/// named, but only `ping` (those facing a new decision) get a notification.
 ///
 /// # Errors
 /// Discord or storage failures.
@@ -46,6 +47,7 @@ pub async fn post_board(
     tables: &Tables,
     table: TableId,
     narration: &[String],
+    ping: &[UserId],
 ) -> Result<(), Error> {
     let snapshot = tables.snapshot(table).await?;
     let Some(mut place) = tables.store().place(table).await? else {
@@ -55,7 +57,7 @@ pub async fn post_board(
     let channel = ChannelId::new(place.game_channel());
     let mut message = CreateMessage::new()
         .content(post::board_content(&snapshot, narration))
-        .allowed_mentions(only_users(&snapshot.waiting_users()))
+        .allowed_mentions(only_users(ping))
         .components(post::board_components(&snapshot));
     if let Some(png) = post::board_png(&snapshot) {
         message = message.add_file(png);
@@ -91,7 +93,8 @@ pub async fn deliver_move(http: &serenity::Http, tables: &Tables, report: &MoveR
         let seat = Seat(row.seat);
         let lines: Vec<String> =
             report.narration.iter().filter(|n| n.audience == Audience::Seat(seat)).map(|n| n.text.clone()).collect();
-        let private_choice = report.pending.contains(seat) && report.secret_holders.contains(seat);
+        // Messaged once per decision: not again while they still owe the same answer.
+        let private_choice = report.fresh.contains(seat) && report.secret_holders.contains(seat);
         if lines.is_empty() && !private_choice {
             continue;
         }
@@ -112,7 +115,7 @@ pub async fn deliver_move(http: &serenity::Http, tables: &Tables, report: &MoveR
         })
         .collect();
     public.extend(report.narration_for(Viewer::Public));
-    post_board(http, tables, report.table, &public).await
+    post_board(http, tables, report.table, &public, &report.fresh_users()).await
 }
 
 /// DMs `user` their private lines, view and choices at `table`; if their DMs are closed,

@@ -111,6 +111,7 @@ fn framework(config: &Config, tables: Tables) -> poise::Framework<Data, Error> {
                 commands::rules(),
                 commands::resign(),
                 commands::abandon(),
+                commands::replace(),
                 commands::games(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),

@@ -14,6 +14,9 @@ pub enum TableError {
     /// The user has no seat there.
     #[error("You are not seated at table #{0}.")]
     NotSeated(TableId),
+    /// The player named in a host's request has no seat there.
+    #[error("{0} has no seat at table #{1} that a person plays.")]
+    NoSuchPlayer(String, TableId),
     /// Still in the lobby.
     #[error("Table #{0} has not started yet.")]
     NotStarted(TableId),

@@ -135,13 +135,14 @@ impl Tables {
             return Err(TableError::NotYourDecision { waiting: table.waiting_names() });
         }
         let names = table.names();
+        let before = table.game.pending().seats();
         let applied = table.game.apply(seat, action, &names).map_err(|e| TableError::illegal(&table.game, seat, &e))?;
         if let Some(v) = version
             && v != table.row.version
         {
             return Err(TableError::Stale(id));
         }
-        let mut report = MoveReport::new(seat, &applied, Origin::Player);
+        let mut report = MoveReport::new(before, seat, &applied, Origin::Player);
         self.run_computers(&mut table, &mut report)?;
         self.commit(table, report).await
     }
@@ -155,11 +156,42 @@ impl Tables {
         let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
         let action = table.game.resign_action(seat).ok_or(TableError::CannotResign)?;
         let names = table.names();
+        let before = table.game.pending().seats();
         let applied =
             table.game.apply(seat, &action, &names).map_err(|e| TableError::illegal(&table.game, seat, &e))?;
-        let mut report = MoveReport::new(seat, &applied, Origin::Player);
+        let mut report = MoveReport::new(before, seat, &applied, Origin::Player);
         self.run_computers(&mut table, &mut report)?;
         self.commit(table, report).await
+    }
+
+    /// The host (or `admin`, a moderator of the place it is played in, as the front end
+    /// decides) hands the seat of `player` to a computer player: the cure for a game stalled on
+    /// someone who has gone quiet. The seat keeps its place, holdings and score; it is renamed
+    /// "<name> (bot)" and plays on at once if the game waits for it. `who` names the player
+    /// in a refusal.
+    ///
+    /// # Errors
+    /// When `by` may not, the table is not running, or `player` has no seat there.
+    pub async fn replace_with_computer(
+        &self,
+        id: TableId,
+        by: UserId,
+        admin: bool,
+        player: UserId,
+        who: &str,
+    ) -> Result<MoveReport, TableError> {
+        let mut table = self.load_running(id).await?;
+        if table.row.host != Some(by) && !admin {
+            return Err(TableError::NotHost(id));
+        }
+        let seat = table.seat_of(player).ok_or_else(|| TableError::NoSuchPlayer(who.to_string(), id))?;
+        let row = &mut table.row.seats[seat.index()];
+        row.user = None;
+        row.name = format!("{} (bot)", row.name);
+        let mut report = MoveReport::empty();
+        report.pending_before = table.game.pending().seats();
+        self.run_computers(&mut table, &mut report)?;
+        self.commit_seats(table, report, true).await
     }
 
     /// Plays computer seats until a human must decide or the game ends.
@@ -186,19 +218,36 @@ impl Tables {
     }
 
     /// Saves the game and log atomically (rejecting a stale version) and completes the report.
-    async fn commit(&self, table: Loaded, mut report: MoveReport) -> Result<MoveReport, TableError> {
+    async fn commit(&self, table: Loaded, report: MoveReport) -> Result<MoveReport, TableError> {
+        self.commit_seats(table, report, false).await
+    }
+
+    /// As [`Tables::commit`], also writing the seat rows when `seats_changed`.
+    async fn commit_seats(
+        &self,
+        table: Loaded,
+        mut report: MoveReport,
+        seats_changed: bool,
+    ) -> Result<MoveReport, TableError> {
         let id = table.row.id;
         let pending = table.game.pending();
         let finished = matches!(pending, Pending::Finished(_));
         let humans_pending = pending.seats().iter().any(|s| !table.is_computer(s));
-        let deadline = (!finished && humans_pending).then(|| now() + table.row.turn_timeout);
+        // The clock restarts only for a new decision; players still owing the same answer (a
+        // sealed bid while the others bid) keep their deadline and their reminder.
+        let new_decision = report.fresh_seats(pending.seats()).iter().any(|s| !table.is_computer(s));
+        let (deadline, reminded) = match (finished || !humans_pending, new_decision) {
+            (true, _) => (None, false),
+            (false, true) => (Some(now() + table.row.turn_timeout), false),
+            (false, false) => (table.row.deadline_at, table.row.reminded),
+        };
         let update = Update {
             status: finished.then_some(Status::Finished),
             state: Some(table.game.save().map_err(|e| TableError::Internal(e.to_string()))?),
-            seats: None,
+            seats: seats_changed.then(|| table.row.seats.clone()),
             log: report.log.clone(),
             deadline_at: Some(deadline),
-            reminded: Some(false),
+            reminded: Some(reminded),
         };
         let version =
             self.store.update(id, table.row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
@@ -309,7 +358,7 @@ impl Tables {
             let applied = table.game.apply(seat, &action, &names).map_err(|e| TableError::Internal(e.to_string()))?;
             match &mut report {
                 Some(report) => report.record(seat, &applied, Origin::Timeout),
-                None => report = Some(MoveReport::new(seat, &applied, Origin::Timeout)),
+                None => report = Some(MoveReport::new(pending, seat, &applied, Origin::Timeout)),
             }
         }
         let Some(mut report) = report else { return Ok(None) };

@@ -36,6 +36,12 @@ pub struct MoveReport {
     pub seats: Vec<SeatRow>,
     /// Who must decide next (empty once finished).
     pub pending: SeatSet,
+    /// The pending seats facing a new decision: not pending before this move, or pending again
+    /// after acting in it. A seat still owing the same answer as before (a sealed bid while
+    /// others bid) is not in it, so front ends mention and message each player once per decision.
+    pub fresh: SeatSet,
+    /// Who had to decide before the first action of this report.
+    pub(crate) pending_before: SeatSet,
     /// The board as everybody sees it.
     pub view: Option<AnyView>,
     /// The result, when the game ended.
@@ -48,8 +54,10 @@ pub struct MoveReport {
 }
 
 impl MoveReport {
-    pub(crate) fn new(seat: Seat, applied: &Applied, origin: Origin) -> Self {
+    /// A report opened by `seat`'s action, `before` being who had to decide until then.
+    pub(crate) fn new(before: SeatSet, seat: Seat, applied: &Applied, origin: Origin) -> Self {
         let mut report = Self::empty();
+        report.pending_before = before;
         report.record(seat, applied, origin);
         report
     }
@@ -63,6 +71,8 @@ impl MoveReport {
             narration: Vec::new(),
             seats: Vec::new(),
             pending: SeatSet::EMPTY,
+            fresh: SeatSet::EMPTY,
+            pending_before: SeatSet::EMPTY,
             view: None,
             outcome: None,
             public_choices: None,
@@ -84,6 +94,7 @@ impl MoveReport {
         self.seats = table.row.seats.clone();
         let pending = table.game.pending();
         self.pending = pending.seats();
+        self.fresh = self.fresh_seats(self.pending);
         self.outcome = match pending {
             Pending::Finished(outcome) => Some(outcome),
             Pending::Seats(_) => None,
@@ -93,10 +104,22 @@ impl MoveReport {
         self.secret_holders = secret_holders(&table.game);
     }
 
+    /// The seats of `now` facing a new decision (see [`MoveReport::fresh`]).
+    pub(crate) fn fresh_seats(&self, now: SeatSet) -> SeatSet {
+        let acted: SeatSet = self.moves.iter().map(|m| m.seat).collect();
+        now.iter().filter(|s| !self.pending_before.contains(*s) || acted.contains(*s)).collect()
+    }
+
     /// Names by seat.
     #[must_use]
     pub fn names(&self) -> Vec<String> {
         self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// Humans facing a new decision: the players to mention and message.
+    #[must_use]
+    pub fn fresh_users(&self) -> Vec<UserId> {
+        self.fresh.iter().filter_map(|s| self.seats.get(s.index()).and_then(|row| row.user)).collect()
     }
 
     /// The narration `viewer` may read.
