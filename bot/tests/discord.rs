@@ -255,6 +255,9 @@ async fn a_martian_12s_match_from_lobby_to_final_standings() {
             assert!(reply.ephemeral(), "{}", harness.fake.summary());
             assert!(reply.content().is_some_and(|c| c.contains("board changed")), "{:?}", reply.content());
             assert!(reply.file_names().iter().any(|n| n.ends_with(".png")), "with the current board");
+            // Still on turn: their own panel with their current choices, ready to click.
+            assert!(reply.content().is_some_and(|c| c.contains("only you can see this")), "{:?}", reply.content());
+            assert!(!reply.custom_ids().is_empty(), "{:?}", reply.content());
             checked.2 = true;
         }
         if !checked.3 && clicks == 3 {

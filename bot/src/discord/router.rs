@@ -144,13 +144,23 @@ async fn submit(
     }
 }
 
-/// "The board changed", with the current board.
+/// "The board changed": a player the game still waits for gets their current choices at
+/// once (a sealed answer stays open while others answer, so their panel goes stale without
+/// anything they owe changing); anyone else gets the current board.
 async fn stale(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
     table: TableId,
 ) -> Result<(), Error> {
+    let user = UserId(click.user.id.get());
+    let note = "The board changed since you looked; here are your current view and choices.";
+    if data.tables.private_view(table, user).await.is_ok_and(|view| !view.legal.is_empty()) {
+        match private_panel(&data.tables, table, user, &[note.to_string()]).await {
+            Ok(panel) => return respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await,
+            Err(err) => tracing::debug!(%table, "no private panel for a stale click: {err}"),
+        }
+    }
     match data.tables.snapshot(table).await {
         Ok(snapshot) => {
             let note = "The board changed since you looked; here is the current one.";
