@@ -134,3 +134,34 @@ async fn long_choices_are_entered_a_step_at_a_time() {
     let log = tables.store().log(id).await.expect("log");
     assert!(log.iter().any(|e| e.origin == bot::store::Origin::Player && e.action.starts_with("play ")), "{log:?}");
 }
+
+/// A human at the keyboard (always taking the first option offered) and computer players play
+/// a whole game of `game` to its result.
+async fn human_and_computers_finish(game: GameKind, players: u8, bots: u8) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let args = PlayArgs { game, ..args(dir.path(), players, bots, 9) };
+    let input = "1\n".repeat(40_000);
+    let (id, out) = play(&tables, &args, &input).await;
+    let id = id.expect("session");
+    let end = tables.snapshot(id).await.expect("snapshot");
+    assert_eq!(end.status, Status::Finished, "{}", out.lines().rev().take(30).collect::<Vec<_>>().join("\n"));
+    assert!(out.contains("Game over"), "the final standings are shown");
+    let log = tables.store().log(id).await.expect("log");
+    let human = log.iter().filter(|e| e.origin == bot::store::Origin::Player).count();
+    let computer = log.iter().filter(|e| e.origin == bot::store::Origin::Computer).count();
+    let resigned = log.iter().any(|e| e.origin == bot::store::Origin::Player && e.action.contains("resign"));
+    assert!(!resigned, "the human played the game out");
+    assert!(human >= 10 && computer >= 10, "both took part: {human} human, {computer} computer actions");
+    tables.verify_replay(id).await.expect("replay");
+}
+
+#[tokio::test]
+async fn martian_gunslinger_is_played_to_the_end_at_the_keyboard() {
+    human_and_computers_finish(GameKind::MartianGunslinger, 3, 2).await;
+}
+
+#[tokio::test]
+async fn gunslinger_gang_is_played_to_the_end_at_the_keyboard() {
+    human_and_computers_finish(GameKind::GunslingerGang, 3, 2).await;
+}
