@@ -13,16 +13,10 @@ use engines::parts::pyramids::Size;
 use tiny_skia::{Pixmap, Rect};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
-use crate::theme;
+use crate::theme::{self, MARGIN, PAD, PNG_BUDGET, WIDTH};
 use crate::{RenderError, name_of, ordinal};
 
-/// Upload budget: a board over it is compressed harder (see [`Canvas::png`]).
-const PNG_BUDGET: usize = 140_000;
-/// Picture width in pixels.
-pub const WIDTH: u32 = 960;
 const W: f32 = WIDTH as f32;
-const MARGIN: f32 = 24.0;
-const PAD: f32 = 18.0;
 const ROW_GAP: f32 = 10.0;
 /// Width of the name/status/wallet column of a player row.
 const LEFT_COL: f32 = 250.0;

@@ -1,6 +1,16 @@
-//! The dark theme every board shares: background, panels, text and highlight colours.
+//! The dark theme every board shares: background, panels, text and highlight colours, and
+//! the page measures every board is laid out on.
 
 use crate::canvas::Rgba;
+
+/// Every board's width in pixels: drawn for a phone first (UX.md: at most about 1200).
+pub const WIDTH: u32 = 960;
+/// The page margin.
+pub const MARGIN: f32 = 24.0;
+/// Padding inside a panel.
+pub const PAD: f32 = 18.0;
+/// Upload budget: a board over it is compressed harder.
+pub const PNG_BUDGET: usize = 140_000;
 
 /// Behind everything.
 pub const BACKGROUND: Rgba = Rgba::hex(0x14171d);

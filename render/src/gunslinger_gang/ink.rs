@@ -8,17 +8,11 @@ use engines::gunslinger_gang::Colour;
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 
-/// The dark theme, shared with the Martian 12s board.
+/// The shared dark theme, plus the colours only this board uses.
 pub(super) mod theme {
     use crate::canvas::Rgba;
+    pub use crate::theme::{ACCENT, BACKGROUND, MUTED, PANEL, PANEL_EDGE, PANEL_ON_TURN, TEXT};
 
-    pub const BACKGROUND: Rgba = Rgba::hex(0x14171d);
-    pub const PANEL: Rgba = Rgba::hex(0x222733);
-    pub const PANEL_EDGE: Rgba = Rgba::hex(0x363e4e);
-    pub const PANEL_ON_TURN: Rgba = Rgba::hex(0x2b3244);
-    pub const TEXT: Rgba = Rgba::hex(0xf2f4f7);
-    pub const MUTED: Rgba = Rgba::hex(0xb3bccb);
-    pub const ACCENT: Rgba = Rgba::hex(0xffc53d);
     /// A town tile.
     pub const TILE: Rgba = Rgba::hex(0x262c38);
     /// A position not founded yet.

@@ -20,15 +20,13 @@ use engines::gunslinger_gang::{Ability, Phase, ResolvingView, Step, Timing, View
 use self::ink::{letter, theme};
 use crate::RenderError;
 use crate::canvas::{Align, Canvas, Face, Style};
+use crate::theme::{MARGIN, WIDTH};
 
 pub(crate) use self::text::board_text;
 
 /// Deflate level of the palette PNG (see [`crate::indexed`]).
 const ZLIB_LEVEL: u32 = 4;
-/// Picture width in pixels.
-const WIDTH: u32 = 960;
 const W: f32 = WIDTH as f32;
-const MARGIN: f32 = 24.0;
 /// Between sections and between tiles.
 const GAP: f32 = 12.0;
 const HEADER: f32 = 134.0;

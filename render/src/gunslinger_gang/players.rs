@@ -7,8 +7,8 @@ use super::ink::{self, pill, theme, token};
 use super::{GAP, MARGIN, W, who};
 use crate::canvas::{Align, Canvas, Face, Style, rect};
 use crate::ordinal;
+use crate::theme::PAD;
 
-const PAD: f32 = 18.0;
 /// One lane of the VP track.
 const LANE: f32 = 30.0;
 /// Above the lanes: title and scale.

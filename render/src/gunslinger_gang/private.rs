@@ -8,8 +8,8 @@ use engines::gunslinger_gang::{Card, News, Phase, PrivateView, Title, View};
 use super::ink::{self, card_face, theme};
 use super::{MARGIN, W, who};
 use crate::canvas::{Align, Canvas, Face, Style};
+use crate::theme::PAD;
 
-const PAD: f32 = 18.0;
 const TITLE: f32 = 52.0;
 const SUBHEAD: f32 = 30.0;
 /// A card or News Story: two lines.

@@ -22,16 +22,10 @@ use engines::parts::pyramids::Colour;
 use engines::{Outcome, Seat};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
+use crate::theme::{MARGIN, PAD, PNG_BUDGET, WIDTH};
 use crate::{RenderError, name_of, theme};
 
-/// Upload budget: a board over it is compressed harder (see [`Canvas::png_indexed`]).
-const PNG_BUDGET: usize = 140_000;
-/// Picture width in pixels.
-pub const WIDTH: u32 = 960;
 const W: f32 = WIDTH as f32;
-const MARGIN: f32 = 24.0;
-/// Padding inside a panel.
-const PAD: f32 = 18.0;
 /// Space between panels.
 const GAP: f32 = 12.0;
 /// Where the board (its rank labels) and the side column start.
