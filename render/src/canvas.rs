@@ -226,6 +226,12 @@ impl Canvas {
         );
     }
 
+    /// The pixels as premultiplied RGBA bytes, row by row (opaque, so plain RGBA).
+    #[must_use]
+    pub(crate) fn pixels(&self) -> &[u8] {
+        self.pixmap.data()
+    }
+
     /// The pixels, to keep as a sprite.
     #[must_use]
     pub fn into_pixmap(self) -> Pixmap {
@@ -273,7 +279,8 @@ impl Canvas {
         if fast.len() <= budget { Ok(fast) } else { self.encode_indexed(&indexed, 9) }
     }
 
-    fn encode_indexed(&self, indexed: &crate::palette::Indexed, level: u8) -> Result<Vec<u8>, RenderError> {
+    /// `indexed` (this canvas's pixels reduced to a palette) as a PNG at zlib `level`.
+    pub(crate) fn encode_indexed(&self, indexed: &crate::palette::Indexed, level: u8) -> Result<Vec<u8>, RenderError> {
         let mut bytes = Vec::with_capacity(indexed.indices.len() / 12);
         let mut encoder = png::Encoder::new(&mut bytes, self.width(), self.height());
         encoder.set_color(png::ColorType::Indexed);

@@ -7,14 +7,15 @@
 //! Gunslinger Gang board (960 × 1436) is 85 KB at zlib level 4, against 160 KB as RGB at the
 //! same level (117 KB at level 9, six times slower), and deflating a third of the bytes is
 //! faster too.
-
-use std::io::Write as _;
-
-use flate2::Crc;
-use flate2::write::ZlibEncoder;
+//!
+//! The Gunslinger Gang boards use this quantiser; the Martian Gunslinger boards use the
+//! bucketed one in `palette.rs`. Both are written by the `png` crate through
+//! [`Canvas::encode_indexed`]. Moving Martian Gunslinger to this one (exact wherever a colour
+//! is among the 256 most frequent) moves a few thousand edge pixels of its golden images.
 
 use crate::RenderError;
 use crate::canvas::Canvas;
+use crate::palette::Indexed;
 
 /// Palette entries a PNG allows at 8 bits a pixel.
 const PALETTE: usize = 256;
@@ -148,50 +149,22 @@ fn palette(colours: &[(u32, u32)]) -> (Vec<u32>, Vec<u8>) {
     (palette, index)
 }
 
-/// Appends one PNG chunk: length, type, data, CRC of type and data.
-fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    out.extend_from_slice(kind);
-    out.extend_from_slice(data);
-    let mut crc = Crc::new();
-    crc.update(kind);
-    crc.update(data);
-    out.extend_from_slice(&crc.sum().to_be_bytes());
-}
-
-/// The picture on `canvas` as an 8-bit palette PNG, deflated at zlib `level` (0–9).
+/// The picture on `canvas` as an 8-bit palette PNG (its 256 most frequent colours exact,
+/// the rest mapped to the nearest of them), deflated at zlib `level` (0–9).
 ///
 /// # Errors
-/// [`RenderError::Encode`] if compression fails (it writes to memory, so it does not).
-pub fn png(canvas: Canvas, level: u32) -> Result<Vec<u8>, RenderError> {
-    let (width, height) = (canvas.width(), canvas.height());
-    let pixmap = canvas.into_pixmap();
-    let runs = runs(pixmap.data(), width as usize);
+/// [`RenderError::Encode`] if the encoder fails.
+pub fn png(canvas: &Canvas, level: u8) -> Result<Vec<u8>, RenderError> {
+    let runs = runs(canvas.pixels(), canvas.width() as usize);
     let (palette, index) = palette(&runs.colours);
-    // Scanlines, each led by filter type 0 (none): flat areas deflate best unfiltered.
-    let mut raw = Vec::with_capacity((width as usize + 1) * height as usize);
+    let mut indices = Vec::with_capacity(canvas.pixels().len() / 4);
     for row in &runs.rows {
-        raw.push(0);
         for (id, length) in row {
-            raw.resize(raw.len() + *length as usize, index[*id as usize]);
+            indices.resize(indices.len() + *length as usize, index[*id as usize]);
         }
     }
-    let mut zlib = ZlibEncoder::new(Vec::with_capacity(raw.len() / 8), flate2::Compression::new(level.min(9)));
-    zlib.write_all(&raw).map_err(image::ImageError::IoError)?;
-    let data = zlib.finish().map_err(image::ImageError::IoError)?;
-    let mut out = Vec::with_capacity(data.len() + PALETTE * 3 + 64);
-    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
-    let mut header = Vec::with_capacity(13);
-    header.extend_from_slice(&width.to_be_bytes());
-    header.extend_from_slice(&height.to_be_bytes());
-    // Bit depth 8, colour type 3 (palette), deflate, adaptive filtering, no interlace.
-    header.extend_from_slice(&[8, 3, 0, 0, 0]);
-    chunk(&mut out, b"IHDR", &header);
-    let plte: Vec<u8> = palette.iter().flat_map(|c| channels(*c)).collect();
-    chunk(&mut out, b"PLTE", &plte);
-    chunk(&mut out, b"IDAT", &data);
-    chunk(&mut out, b"IEND", &[]);
-    Ok(out)
+    let palette = palette.iter().flat_map(|c| channels(*c)).collect();
+    canvas.encode_indexed(&Indexed { palette, indices }, level)
 }
 
 #[cfg(test)]
@@ -206,7 +179,7 @@ mod tests {
             canvas.round_rect(area, 0.0, Some(Rgba::hex(0xde5a2a)), None);
         }
         let original = canvas.rgb();
-        let bytes = png(canvas, 6).expect("png");
+        let bytes = png(&canvas, 6).expect("png");
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
         let decoded = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
         assert_eq!(decoded.dimensions(), (90, 40));
@@ -228,7 +201,7 @@ mod tests {
         canvas.text(10.0, 120.0, "Gunslinger Gang", Style::new(Face::Bold, 30, Rgba::hex(0xffc53d)), Align::Left);
         let original = canvas.rgb();
         let rgb_png = canvas.png(usize::MAX).expect("rgb png");
-        let bytes = png(canvas, 6).expect("png");
+        let bytes = png(&canvas, 6).expect("png");
         let decoded = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
         let off = decoded.as_raw().chunks_exact(3).zip(original.chunks_exact(3)).filter(|(a, b)| a != b).count();
         assert!(off > 0 && off < 400 * 300 / 100, "{off} pixels approximated");

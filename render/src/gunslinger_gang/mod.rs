@@ -25,7 +25,7 @@ use crate::theme::{MARGIN, WIDTH};
 pub(crate) use self::text::board_text;
 
 /// Deflate level of the palette PNG (see [`crate::indexed`]).
-const ZLIB_LEVEL: u32 = 4;
+const ZLIB_LEVEL: u8 = 4;
 const W: f32 = WIDTH as f32;
 /// Between sections and between tiles.
 const GAP: f32 = 12.0;
@@ -105,7 +105,7 @@ pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, Render
         }
         y += h;
     }
-    crate::indexed::png(canvas, ZLIB_LEVEL)
+    crate::indexed::png(&canvas, ZLIB_LEVEL)
 }
 
 /// A player's name for the picture: tabs, newlines and other control characters become spaces
