@@ -143,7 +143,7 @@ impl Tables {
         let update = Update { status: Some(Status::Running), state: Some(state), ..Update::default() };
         let version = self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
         let mut table = super::Loaded { row: TableRow { version, status: Status::Running, ..row }, game };
-        let mut report = MoveReport::empty();
+        let mut report = MoveReport::empty(engines::SeatSet::EMPTY);
         self.run_computers(&mut table, &mut report)?;
         self.commit(table, report).await
     }

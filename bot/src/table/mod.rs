@@ -188,8 +188,7 @@ impl Tables {
         let row = &mut table.row.seats[seat.index()];
         row.user = None;
         row.name = format!("{} (bot)", row.name);
-        let mut report = MoveReport::empty();
-        report.pending_before = table.game.pending().seats();
+        let mut report = MoveReport::empty(table.game.pending().seats());
         self.run_computers(&mut table, &mut report)?;
         self.commit_seats(table, report, true).await
     }
@@ -235,7 +234,7 @@ impl Tables {
         let humans_pending = pending.seats().iter().any(|s| !table.is_computer(s));
         // The clock restarts only for a new decision; players still owing the same answer (a
         // sealed bid while the others bid) keep their deadline and their reminder.
-        let new_decision = report.fresh_seats(pending.seats()).iter().any(|s| !table.is_computer(s));
+        let new_decision = report.settle_fresh(pending.seats()).iter().any(|s| !table.is_computer(s));
         let (deadline, reminded) = match (finished || !humans_pending, new_decision) {
             (true, _) => (None, false),
             (false, true) => (Some(now() + table.row.turn_timeout), false),

@@ -56,13 +56,13 @@ pub struct MoveReport {
 impl MoveReport {
     /// A report opened by `seat`'s action, `before` being who had to decide until then.
     pub(crate) fn new(before: SeatSet, seat: Seat, applied: &Applied, origin: Origin) -> Self {
-        let mut report = Self::empty();
-        report.pending_before = before;
+        let mut report = Self::empty(before);
         report.record(seat, applied, origin);
         report
     }
 
-    pub(crate) fn empty() -> Self {
+    /// A report with no action yet, `before` being who had to decide until then.
+    pub(crate) fn empty(before: SeatSet) -> Self {
         Self {
             table: TableId(0),
             game: GameKind::Martian12s,
@@ -72,7 +72,7 @@ impl MoveReport {
             seats: Vec::new(),
             pending: SeatSet::EMPTY,
             fresh: SeatSet::EMPTY,
-            pending_before: SeatSet::EMPTY,
+            pending_before: before,
             view: None,
             outcome: None,
             public_choices: None,
@@ -87,6 +87,14 @@ impl MoveReport {
         self.narration.extend(applied.narration.iter().cloned());
     }
 
+    /// Who faces a new decision now that `now` must decide (not pending before this report,
+    /// or pending again after acting in it); kept as [`MoveReport::fresh`].
+    pub(crate) fn settle_fresh(&mut self, now: SeatSet) -> SeatSet {
+        let acted: SeatSet = self.moves.iter().map(|m| m.seat).collect();
+        self.fresh = now.iter().filter(|s| !self.pending_before.contains(*s) || acted.contains(*s)).collect();
+        self.fresh
+    }
+
     pub(crate) fn finish(&mut self, table: &Loaded, version: i64) {
         self.table = table.row.id;
         self.game = table.game.kind();
@@ -94,7 +102,6 @@ impl MoveReport {
         self.seats = table.row.seats.clone();
         let pending = table.game.pending();
         self.pending = pending.seats();
-        self.fresh = self.fresh_seats(self.pending);
         self.outcome = match pending {
             Pending::Finished(outcome) => Some(outcome),
             Pending::Seats(_) => None,
@@ -102,12 +109,6 @@ impl MoveReport {
         self.view = Some(table.game.view(Viewer::Public));
         self.public_choices = public_choices(&table.game);
         self.secret_holders = secret_holders(&table.game);
-    }
-
-    /// The seats of `now` facing a new decision (see [`MoveReport::fresh`]).
-    pub(crate) fn fresh_seats(&self, now: SeatSet) -> SeatSet {
-        let acted: SeatSet = self.moves.iter().map(|m| m.seat).collect();
-        now.iter().filter(|s| !self.pending_before.contains(*s) || acted.contains(*s)).collect()
     }
 
     /// Names by seat.
