@@ -155,11 +155,13 @@ async fn stale(
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
     let note = "The board changed since you looked; here are your current view and choices.";
-    if data.tables.private_view(table, user).await.is_ok_and(|view| !view.legal.is_empty()) {
-        match private_panel(&data.tables, table, user, &[note.to_string()]).await {
-            Ok(panel) => return respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await,
-            Err(err) => tracing::debug!(%table, "no private panel for a stale click: {err}"),
+    match private_panel(&data.tables, table, user, &[note.to_string()]).await {
+        // Choices only while the game still waits for them (it may have moved on meanwhile).
+        Ok(panel) if !panel.rows.is_empty() => {
+            return respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await;
         }
+        Ok(_) => {}
+        Err(err) => tracing::debug!(%table, "no private panel for a stale click: {err}"),
     }
     match data.tables.snapshot(table).await {
         Ok(snapshot) => {
