@@ -6,20 +6,18 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engines::gunslinger_gang::{GunslingerGang, Options};
-use engines::{Game, GameRng, Pending, ai};
+use engines::{Game, GameRng, ai};
 
 /// One seeded game to the end with uniformly random legal actions; returns the actions taken.
 fn playout(players: usize, seed: u64) -> usize {
     let mut game = GunslingerGang::setup(&Options::default(), players, GameRng::from_seed(seed)).expect("setup");
     let mut chooser = GameRng::from_seed(!seed);
-    let mut actions = 0;
-    while let Pending::Seats(seats) = game.pending() {
-        let seat = seats.first().expect("a pending seat");
-        let action = ai::random_action(&game, seat, &mut chooser).expect("a legal action");
-        game.apply(seat, &action).expect("legal");
-        actions += 1;
+    let (mut actions, mut events) = (Vec::new(), Vec::new());
+    let mut taken = 0;
+    while ai::random_move(&mut game, &mut chooser, &mut actions, &mut events).is_some() {
+        taken += 1;
     }
-    actions
+    taken
 }
 
 fn playouts(c: &mut Criterion) {

@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engines::martian_gunslinger::{MartianGunslinger, Options};
-use engines::{Game, GameRng, Pending};
+use engines::{Game, GameRng, ai};
 
 /// Plays one game to the end; returns the number of actions applied.
 fn playout(players: usize, seed: u64, actions: &mut Vec<<MartianGunslinger as Game>::Action>) -> u64 {
@@ -15,14 +15,7 @@ fn playout(players: usize, seed: u64, actions: &mut Vec<<MartianGunslinger as Ga
     let mut chooser = GameRng::from_seed(!seed);
     let mut events = Vec::new();
     let mut applied = 0;
-    while let Pending::Seats(seats) = game.pending() {
-        let list: Vec<_> = seats.iter().collect();
-        let seat = list[chooser.index(list.len())];
-        actions.clear();
-        game.legal_actions_into(seat, actions);
-        let action = actions[chooser.index(actions.len())];
-        events.clear();
-        game.apply_into(seat, &action, &mut events).expect("legal actions apply");
+    while ai::random_move(&mut game, &mut chooser, actions, &mut events).is_some() {
         applied += 1;
     }
     applied

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engines::martian_12s::{Martian12s, Options};
-use engines::{Game, GameRng, Pending, Seat};
+use engines::{Game, GameRng, ai};
 
 /// Plays one match to the end with uniformly random moves; returns the number of moves.
 fn playout<G: Game>(
@@ -18,20 +18,10 @@ fn playout<G: Game>(
     let Ok(mut game) = G::setup(options, players, GameRng::from_seed(seed)) else { return 0 };
     let mut chooser = GameRng::from_seed(!seed);
     let mut moves = 0;
-    loop {
-        let seat: Seat = match game.pending() {
-            Pending::Seats(seats) => seats.first().unwrap_or(Seat(0)),
-            Pending::Finished(_) => return moves,
-        };
-        actions.clear();
-        game.legal_actions_into(seat, actions);
-        let action = &actions[chooser.index(actions.len())];
-        events.clear();
-        if game.apply_into(seat, action, events).is_err() {
-            return moves;
-        }
+    while ai::random_move(&mut game, &mut chooser, actions, events).is_some() {
         moves += 1;
     }
+    moves
 }
 
 fn martian_12s(c: &mut Criterion) {

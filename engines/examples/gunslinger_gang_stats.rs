@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use engines::gunslinger_gang::{GunslingerGang, Options, View};
-use engines::{Game, GameRng, Pending, Viewer, ai};
+use engines::{Game, GameRng, Viewer, ai};
 
 /// min / median / max of a sample.
 fn spread(values: &mut [u32]) -> String {
@@ -21,11 +21,9 @@ fn spread(values: &mut [u32]) -> String {
 fn play(players: usize, seed: u64) -> (View, usize) {
     let mut game = GunslingerGang::setup(&Options::default(), players, GameRng::from_seed(seed)).expect("setup");
     let mut chooser = GameRng::from_seed(seed ^ 0xdead_beef);
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
     let mut actions = 0;
-    while let Pending::Seats(seats) = game.pending() {
-        let seat = seats.first().expect("a pending seat");
-        let action = ai::random_action(&game, seat, &mut chooser).expect("a legal action");
-        game.apply(seat, &action).expect("legal");
+    while ai::random_move(&mut game, &mut chooser, &mut legal, &mut events).is_some() {
         actions += 1;
     }
     (game.view(Viewer::Public), actions)

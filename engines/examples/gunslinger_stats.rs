@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use engines::martian_gunslinger::{ContestWhy, Event, MartianGunslinger, Options, event_title};
-use engines::{Game, GameRng, Pending, Viewer};
+use engines::{Game, GameRng, Viewer, ai};
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000);
@@ -21,12 +21,9 @@ fn main() {
         let mut game = MartianGunslinger::setup(&Options::default(), players, GameRng::from_seed(seed)).expect("setup");
         let mut chooser = GameRng::from_seed(!seed);
         let mut actions = 0u64;
-        while let Pending::Seats(seats) = game.pending() {
-            let list: Vec<_> = seats.iter().collect();
-            let seat = list[chooser.index(list.len())];
-            let legal = game.legal_actions(seat);
-            let action = legal[chooser.index(legal.len())];
-            for event in game.apply(seat, &action).expect("legal action applies") {
+        let (mut legal, mut events) = (Vec::new(), Vec::new());
+        while ai::random_move(&mut game, &mut chooser, &mut legal, &mut events).is_some() {
+            for event in events.drain(..) {
                 let key = match event {
                     Event::EventRevealed { card, .. } => format!("event: {}", event_title(card.rank)),
                     Event::Attempted { scored, .. } => format!("plotpoint attempt (scored: {scored})"),

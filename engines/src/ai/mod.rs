@@ -1,6 +1,6 @@
 //! Computer players, generic over [`Game`].
 
-use crate::game::{Game, Seat};
+use crate::game::{Game, Pending, Seat};
 use crate::rng::GameRng;
 
 /// A uniformly random legal action for `seat`, or `None` when it has nothing to decide.
@@ -14,4 +14,71 @@ pub fn random_action<G: Game>(game: &G, seat: Seat, rng: &mut GameRng) -> Option
     }
     let pick = rng.index(actions.len());
     Some(actions.swap_remove(pick))
+}
+
+/// Plays one uniformly random move: one of the pending seats at random (a draw is spent only
+/// when several must act), then one of its legal actions at random. `actions` and `events` are
+/// buffers reused from move to move; afterwards `events` holds what the move caused. Returns
+/// the seat that moved, or `None` once the game is over. Random playouts (benchmarks, the
+/// statistics examples) are loops over this.
+///
+/// # Panics
+/// When a pending seat has no legal action or one of its legal actions is refused: engine
+/// bugs, which the conformance harness looks for.
+pub fn random_move<G: Game>(
+    game: &mut G,
+    chooser: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    events: &mut Vec<G::Event>,
+) -> Option<Seat> {
+    let Pending::Seats(seats) = game.pending() else { return None };
+    let seat = match seats.len() {
+        0 | 1 => seats.first().unwrap_or_else(|| engine_bug("the game waits for nobody but is not over")),
+        n => seats.iter().nth(chooser.index(n)).unwrap_or_else(|| engine_bug("no such pending seat")),
+    };
+    actions.clear();
+    game.legal_actions_into(seat, actions);
+    if actions.is_empty() {
+        engine_bug(&format!("pending seat {seat} has no legal action"));
+    }
+    let action = &actions[chooser.index(actions.len())];
+    events.clear();
+    if let Err(error) = game.apply_into(seat, action, events) {
+        engine_bug(&format!("a legal action of seat {seat} was refused: {error}"));
+    }
+    Some(seat)
+}
+
+/// Kept out of line, so the playout loop stays small.
+#[cold]
+#[inline(never)]
+fn engine_bug(what: &str) -> ! {
+    panic!("{what}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::martian_gunslinger::{MartianGunslinger, Options};
+
+    /// A seeded random playout ends, the same way every time, and stops at the end.
+    #[test]
+    fn random_moves_play_a_game_to_its_end_reproducibly() {
+        let play = |seed: u64| {
+            let mut game = MartianGunslinger::setup(&Options::default(), 3, GameRng::from_seed(seed)).expect("setup");
+            let mut chooser = GameRng::from_seed(!seed);
+            let (mut actions, mut events) = (Vec::new(), Vec::new());
+            let mut seats = Vec::new();
+            while let Some(seat) = random_move(&mut game, &mut chooser, &mut actions, &mut events) {
+                seats.push(seat);
+                assert!(seats.len() <= MartianGunslinger::MAX_ACTIONS, "the game ends");
+            }
+            assert!(matches!(game.pending(), Pending::Finished(_)));
+            assert!(random_move(&mut game, &mut chooser, &mut actions, &mut events).is_none(), "over stays over");
+            (seats, game)
+        };
+        let (seats, game) = play(4);
+        assert!(seats.iter().any(|s| s.0 != seats[0].0), "more than one seat played");
+        assert_eq!(play(4).1, game, "same seed, same game");
+    }
 }
