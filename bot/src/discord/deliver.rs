@@ -200,10 +200,9 @@ pub async fn private_panel(tables: &Tables, table: TableId, user: UserId, lines:
     let text = render::board_text(&private.view, &private.names);
     content.push_str(&format!("```\n{}\n```", post::clip(&text, 1500)));
     let mut rows = Vec::new();
-    if !private.legal.is_empty() {
+    if let Some(choices) = &private.first_step {
         content.push_str("\nYour move:");
-        let step = tables.choices(table, user, "").await?;
-        rows = post::step_rows(table, step.version, "", &step.choices, None);
+        rows = post::step_rows(table, private.version, "", choices, None);
     }
     let png = render::board_png(&private.view, &private.names)
         .ok()

@@ -238,6 +238,8 @@ pub struct PrivateView {
     pub view: AnyView,
     /// What the seat may do now (empty when not pending).
     pub legal: Vec<LegalAction>,
+    /// The first step of entering an action, when the seat must decide.
+    pub first_step: Option<Choices>,
     /// The table's version.
     pub version: i64,
     /// Names by seat.
@@ -246,12 +248,14 @@ pub struct PrivateView {
 
 impl PrivateView {
     pub(crate) fn new(table: &Loaded, seat: Seat) -> Self {
+        let legal = table.game.legal_actions(seat);
         Self {
             table: table.row.id,
             game: table.game.kind(),
             seat,
             view: table.game.view(Viewer::Seat(seat)),
-            legal: table.game.legal_actions(seat),
+            first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "")),
+            legal,
             version: table.row.version,
             names: table.names(),
         }
