@@ -128,7 +128,6 @@ async fn send_private(
     lines: &[String],
 ) -> Result<(), Error> {
     let panel = private_panel(tables, table, user, lines).await?;
-    let place = tables.store().place(table).await?;
     let mut message = CreateMessage::new().content(panel.content).components(panel.rows);
     if let Some(png) = panel.png {
         message = message.add_file(png);
@@ -144,7 +143,8 @@ async fn send_private(
             // Said once per table in public; the player also hears it privately at their next
             // interaction.
             let first = tables.store().note_dm_closed(table, user.0).await?;
-            if let Some(place) = place.filter(|_| first) {
+            let place = if first { tables.store().place(table).await? } else { None };
+            if let Some(place) = place {
                 let note = format!(
                     "{}, I cannot send you direct messages. Use `/hand` here to see your private view and choices.",
                     mention(user)
