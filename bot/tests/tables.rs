@@ -199,8 +199,6 @@ async fn bad_lobbies_are_refused_with_reasons() {
     assert!(err.to_string().contains("2 to 9 players"), "{err}");
     let err = tables.open(LobbyRequest { options: json!({"single_set": true}), ..request(3, 0, 1) }).await;
     assert!(err.expect_err("bad option").to_string().contains("single_set"));
-    let err = tables.open(LobbyRequest { game: GameKind::Raja, ..request(3, 0, 1) }).await.expect_err("not yet");
-    assert!(err.to_string().contains("Raja"), "{err}");
     let err = tables.open(request(3, 3, 1)).await.expect_err("no seat left for the host");
     assert!(err.to_string().contains("bots"), "{err}");
 }

@@ -1,41 +1,17 @@
 //! One type for whichever game a table plays: the bot drives every game through text forms,
-//! views and narration, without knowing its rules.
+//! views and narration, without knowing its rules. Everything here follows from the list in
+//! [`crate::for_each_game!`]: adding a game adds no line to this file.
 
-use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
 
-use crate::game::{Audience, Choices, Game, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Viewer};
-use crate::gunslinger_gang::{self, GunslingerGang};
-use crate::martian_12s::{self, Martian12s};
-use crate::martian_gunslinger::{self, MartianGunslinger};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::ai;
+use crate::game::{
+    Audience, Choices, Game, InvariantError, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Viewer,
+};
 use crate::rng::GameRng;
-use crate::{GameKind, ai};
-
-/// A game of any kind.
-// One per table; boxing the larger games would cost an allocation on every clone (search
-// clones often), so the size difference between variants is accepted.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnyGame {
-    /// Martian Gunslinger.
-    MartianGunslinger(MartianGunslinger),
-    /// Martian 12s.
-    Martian12s(Martian12s),
-    /// Gunslinger Gang.
-    GunslingerGang(GunslingerGang),
-}
-
-/// A view of any kind of game.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-pub enum AnyView {
-    /// Martian Gunslinger.
-    MartianGunslinger(Box<martian_gunslinger::View>),
-    /// Martian 12s.
-    Martian12s(martian_12s::View),
-    /// Gunslinger Gang.
-    GunslingerGang(gunslinger_gang::View),
-}
 
 /// One legal action: its text form (what is submitted) and what a player reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,34 +62,95 @@ pub enum LoadError {
         /// The parser's complaint.
         source: serde_json::Error,
     },
-    /// The game has no implementation.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
 }
 
-/// Runs `$body` with `$g` bound to the concrete game inside `$any`.
-macro_rules! dispatch {
-    ($any:expr, $g:ident => $body:expr) => {
-        match $any {
-            AnyGame::MartianGunslinger($g) => $body,
-            AnyGame::Martian12s($g) => $body,
-            AnyGame::GunslingerGang($g) => $body,
-        }
-    };
+/// The id was not one of the games Saloon plays.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {0:?}; the games are {list}", list = GameKind::id_list())]
+pub struct UnknownGame(pub String);
+
+/// What [`AnyGame`] asks of a game, object-safe, so the dispatch is one `match` per
+/// direction (in [`AnyGame::inner`] and [`AnyGame::inner_mut`]) however many games there are.
+trait DynGame: Send + Sync {
+    fn save(&self) -> Result<String, serde_json::Error>;
+    fn players(&self) -> usize;
+    fn pending(&self) -> Pending;
+    fn legal_actions(&self, seat: Seat) -> Vec<LegalAction>;
+    fn choices(&self, seat: Seat, prefix: &str) -> Choices;
+    fn previous_prefix(&self, seat: Seat, prefix: &str) -> String;
+    fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError>;
+    fn view(&self, viewer: Viewer) -> AnyView;
+    fn resign_action(&self, seat: Seat) -> Option<String>;
+    fn timeout_action(&self, seat: Seat) -> Option<String>;
+    fn computer_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
+    fn check_invariants(&self) -> Result<(), InvariantError>;
+    fn secrets(&self) -> Vec<Secret>;
 }
 
-fn apply_generic<G: Game>(game: &mut G, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError> {
-    let action: G::Action = text.parse()?;
-    let events = game.apply(seat, &action)?;
-    let narration = events
-        .iter()
-        .map(|event| Narration { audience: G::audience(event), text: game.narrate(event, names) })
-        .collect();
-    Ok(Applied { action: action.to_string(), narration })
-}
+impl<G: Game> DynGame for G
+where
+    G::View: Into<AnyView>,
+{
+    fn save(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string(self)
+    }
 
-fn legal_generic<G: Game>(game: &G, seat: Seat) -> Vec<LegalAction> {
-    game.legal_actions(seat).iter().map(|a| LegalAction { text: a.to_string(), label: game.describe(a) }).collect()
+    fn players(&self) -> usize {
+        Game::players(self)
+    }
+
+    fn pending(&self) -> Pending {
+        Game::pending(self)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<LegalAction> {
+        Game::legal_actions(self, seat)
+            .iter()
+            .map(|a| LegalAction { text: a.to_string(), label: self.label(a) })
+            .collect()
+    }
+
+    fn choices(&self, seat: Seat, prefix: &str) -> Choices {
+        Game::choices(self, seat, prefix)
+    }
+
+    fn previous_prefix(&self, seat: Seat, prefix: &str) -> String {
+        crate::game::previous_prefix(self, seat, prefix)
+    }
+
+    fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError> {
+        let action: G::Action = text.parse()?;
+        let events = Game::apply(self, seat, &action)?;
+        let narration = events
+            .iter()
+            .map(|event| Narration { audience: G::audience(event), text: self.sentence(event, names) })
+            .collect();
+        Ok(Applied { action: action.to_string(), narration })
+    }
+
+    fn view(&self, viewer: Viewer) -> AnyView {
+        Game::view(self, viewer).into()
+    }
+
+    fn resign_action(&self, seat: Seat) -> Option<String> {
+        Game::resign_action(self, seat).map(|a| a.to_string())
+    }
+
+    fn timeout_action(&self, seat: Seat) -> Option<String> {
+        Game::timeout_action(self, seat).map(|a| a.to_string())
+    }
+
+    fn computer_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
+        ai::random_action(self, seat, rng).map(|a| a.to_string())
+    }
+
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        Game::check_invariants(self)
+    }
+
+    fn secrets(&self) -> Vec<Secret> {
+        Game::secrets(self)
+    }
 }
 
 fn parse_options<O: serde::de::DeserializeOwned>(options: &serde_json::Value) -> Result<O, SetupError> {
@@ -121,65 +158,197 @@ fn parse_options<O: serde::de::DeserializeOwned>(options: &serde_json::Value) ->
     serde_json::from_value(value).map_err(|e| SetupError::BadOption { option: "options".into(), reason: e.to_string() })
 }
 
-impl AnyGame {
-    /// Sets up a game of `kind` from JSON options (missing fields take their defaults).
-    ///
-    /// # Errors
-    /// [`SetupError`] for a bad player count or option, or a game not playable yet.
-    pub fn setup(kind: GameKind, options: &serde_json::Value, players: usize, seed: u64) -> Result<Self, SetupError> {
-        let rng = GameRng::from_seed(seed);
-        match kind {
-            GameKind::MartianGunslinger => {
-                Ok(Self::MartianGunslinger(MartianGunslinger::setup(&parse_options(options)?, players, rng)?))
-            }
-            GameKind::Martian12s => Ok(Self::Martian12s(Martian12s::setup(&parse_options(options)?, players, rng)?)),
-            GameKind::GunslingerGang => {
-                Ok(Self::GunslingerGang(GunslingerGang::setup(&parse_options(options)?, players, rng)?))
-            }
-            other => Err(SetupError::NotAvailable(other.name())),
+/// Defines [`GameKind`], [`AnyGame`] and [`AnyView`] and their one-`match` dispatch from the
+/// list of games.
+macro_rules! define_games {
+    ($($variant:ident: $module:ident::$game:ident),+ $(,)?) => {
+        /// The games Saloon plays, one per registration in [`crate::for_each_game!`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameKind {
+            $(
+                #[doc = concat!("`", stringify!($module), "`")]
+                $variant,
+            )+
         }
-    }
 
-    /// The default options of `kind`, as JSON.
+        impl GameKind {
+            /// Every game, in registration order.
+            pub const ALL: &[Self] = &[$(Self::$variant),+];
+
+            /// The stable id used in commands, storage and button ids.
+            #[must_use]
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(Self::$variant => <crate::$module::$game as Game>::ID,)+
+                }
+            }
+
+            /// The game's name.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Self::$variant => <crate::$module::$game as Game>::NAME,)+
+                }
+            }
+
+            /// The fewest and most players.
+            #[must_use]
+            pub const fn players(self) -> (usize, usize) {
+                match self {
+                    $(Self::$variant => <crate::$module::$game as Game>::PLAYERS,)+
+                }
+            }
+
+            /// The rules in brief.
+            #[must_use]
+            pub const fn summary(self) -> &'static str {
+                match self {
+                    $(Self::$variant => <crate::$module::$game as Game>::SUMMARY,)+
+                }
+            }
+        }
+
+        /// A game of any kind.
+        // One per table; boxing the larger games would cost an allocation on every clone,
+        // so the size difference between variants is accepted.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!("`", stringify!($module), "`")]
+                $variant(crate::$module::$game),
+            )+
+        }
+
+        /// A view of any kind of game.
+        #[derive(Clone, Debug, Serialize)]
+        #[serde(untagged)]
+        pub enum AnyView {
+            $(
+                #[doc = concat!("`", stringify!($module), "`")]
+                $variant(Box<<crate::$module::$game as Game>::View>),
+            )+
+        }
+
+        $(
+            impl From<<crate::$module::$game as Game>::View> for AnyView {
+                fn from(view: <crate::$module::$game as Game>::View) -> Self {
+                    Self::$variant(Box::new(view))
+                }
+            }
+        )+
+
+        impl AnyGame {
+            /// Sets up a game of `kind` from JSON options (missing fields take their defaults).
+            ///
+            /// # Errors
+            /// [`SetupError`] for a bad player count or option.
+            pub fn setup(kind: GameKind, options: &serde_json::Value, players: usize, seed: u64) -> Result<Self, SetupError> {
+                let rng = GameRng::from_seed(seed);
+                match kind {
+                    $(GameKind::$variant => Ok(Self::$variant(crate::$module::$game::setup(&parse_options(options)?, players, rng)?)),)+
+                }
+            }
+
+            /// The default options of `kind`, as JSON.
+            #[must_use]
+            pub fn default_options(kind: GameKind) -> serde_json::Value {
+                match kind {
+                    $(GameKind::$variant => serde_json::to_value(<crate::$module::$game as Game>::Options::default()),)+
+                }
+                .unwrap_or_default()
+            }
+
+            /// Reads a saved state.
+            ///
+            /// # Errors
+            /// [`LoadError`] when the JSON does not fit.
+            pub fn load(kind: GameKind, json: &str) -> Result<Self, LoadError> {
+                match kind {
+                    $(GameKind::$variant => serde_json::from_str(json).map(Self::$variant),)+
+                }
+                .map_err(|source| LoadError::Json { game: kind.name(), source })
+            }
+
+            /// Which game this is.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self {
+                    $(Self::$variant(_) => GameKind::$variant,)+
+                }
+            }
+
+            fn inner(&self) -> &dyn DynGame {
+                match self {
+                    $(Self::$variant(game) => game,)+
+                }
+            }
+
+            fn inner_mut(&mut self) -> &mut dyn DynGame {
+                match self {
+                    $(Self::$variant(game) => game,)+
+                }
+            }
+        }
+
+        impl AnyView {
+            /// Which game this is a view of.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self {
+                    $(Self::$variant(_) => GameKind::$variant,)+
+                }
+            }
+        }
+    };
+}
+
+crate::for_each_game!(define_games);
+
+impl GameKind {
+    /// The ids of every game, for messages.
     #[must_use]
-    pub fn default_options(kind: GameKind) -> Option<serde_json::Value> {
-        match kind {
-            GameKind::MartianGunslinger => serde_json::to_value(martian_gunslinger::Options::default()).ok(),
-            GameKind::Martian12s => serde_json::to_value(martian_12s::Options::default()).ok(),
-            GameKind::GunslingerGang => serde_json::to_value(gunslinger_gang::Options::default()).ok(),
-            _ => None,
-        }
+    pub fn id_list() -> String {
+        Self::ALL.iter().map(|k| k.id()).collect::<Vec<_>>().join(", ")
     }
+}
 
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        id.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl AnyGame {
     /// The fewest and most players of `kind`.
     #[must_use]
     pub const fn player_range(kind: GameKind) -> (usize, usize) {
-        match kind {
-            GameKind::Martian12s => Martian12s::PLAYERS,
-            GameKind::GunslingerGang => GunslingerGang::PLAYERS,
-            GameKind::MartianGunslinger => MartianGunslinger::PLAYERS,
-            GameKind::ConquestOfMars => (2, 4),
-            GameKind::Raja => (2, 5),
-        }
-    }
-
-    /// Reads a saved state.
-    ///
-    /// # Errors
-    /// [`LoadError`] when the JSON does not fit, or the game is not playable.
-    pub fn load(kind: GameKind, json: &str) -> Result<Self, LoadError> {
-        match kind {
-            GameKind::MartianGunslinger => serde_json::from_str(json)
-                .map(Self::MartianGunslinger)
-                .map_err(|source| LoadError::Json { game: kind.name(), source }),
-            GameKind::Martian12s => serde_json::from_str(json)
-                .map(Self::Martian12s)
-                .map_err(|source| LoadError::Json { game: kind.name(), source }),
-            GameKind::GunslingerGang => serde_json::from_str(json)
-                .map(Self::GunslingerGang)
-                .map_err(|source| LoadError::Json { game: kind.name(), source }),
-            other => Err(SetupError::NotAvailable(other.name()).into()),
-        }
+        kind.players()
     }
 
     /// The state as JSON, for storage.
@@ -187,47 +356,37 @@ impl AnyGame {
     /// # Errors
     /// Only if serialisation itself fails, which the state types never do.
     pub fn save(&self) -> Result<String, serde_json::Error> {
-        dispatch!(self, g => serde_json::to_string(g))
-    }
-
-    /// Which game this is.
-    #[must_use]
-    pub const fn kind(&self) -> GameKind {
-        match self {
-            Self::MartianGunslinger(_) => GameKind::MartianGunslinger,
-            Self::Martian12s(_) => GameKind::Martian12s,
-            Self::GunslingerGang(_) => GameKind::GunslingerGang,
-        }
+        self.inner().save()
     }
 
     /// Number of seats.
     #[must_use]
     pub fn players(&self) -> usize {
-        dispatch!(self, g => g.players())
+        self.inner().players()
     }
 
-    /// Who must decide, or how it ended.
+    /// Who must decide, who else may act, or how it ended.
     #[must_use]
     pub fn pending(&self) -> Pending {
-        dispatch!(self, g => g.pending())
+        self.inner().pending()
     }
 
     /// What `seat` may do now.
     #[must_use]
     pub fn legal_actions(&self, seat: Seat) -> Vec<LegalAction> {
-        dispatch!(self, g => legal_generic(g, seat))
+        self.inner().legal_actions(seat)
     }
 
     /// The next step of entering an action piece by piece, after the text `prefix`.
     #[must_use]
     pub fn choices(&self, seat: Seat, prefix: &str) -> Choices {
-        dispatch!(self, g => g.choices(seat, prefix))
+        self.inner().choices(seat, prefix)
     }
 
     /// The step before `prefix` when entering an action piece by piece (for a Back button).
     #[must_use]
     pub fn previous_prefix(&self, seat: Seat, prefix: &str) -> String {
-        dispatch!(self, g => crate::game::previous_prefix(g, seat, prefix))
+        self.inner().previous_prefix(seat, prefix)
     }
 
     /// Whether `seat` holds anything private now (a hand, a sealed bid…): its choices are then
@@ -242,60 +401,75 @@ impl AnyGame {
     /// # Errors
     /// [`ActionError`] when the text is not an action or the rules refuse it.
     pub fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError> {
-        dispatch!(self, g => apply_generic(g, seat, text, names))
+        self.inner_mut().apply(seat, text, names)
     }
 
     /// What `viewer` may see.
     #[must_use]
     pub fn view(&self, viewer: Viewer) -> AnyView {
-        match self {
-            Self::MartianGunslinger(g) => AnyView::MartianGunslinger(Box::new(g.view(viewer))),
-            Self::Martian12s(g) => AnyView::Martian12s(g.view(viewer)),
-            Self::GunslingerGang(g) => AnyView::GunslingerGang(g.view(viewer)),
-        }
+        self.inner().view(viewer)
     }
 
     /// The resignation action of `seat`, if it may resign now.
     #[must_use]
     pub fn resign_action(&self, seat: Seat) -> Option<String> {
-        dispatch!(self, g => g.resign_action(seat).map(|a| a.to_string()))
+        self.inner().resign_action(seat)
     }
 
     /// The safe default when `seat` times out.
     #[must_use]
     pub fn timeout_action(&self, seat: Seat) -> Option<String> {
-        dispatch!(self, g => g.timeout_action(seat).map(|a| a.to_string()))
+        self.inner().timeout_action(seat)
     }
 
-    /// A computer player's choice for `seat` (uniformly random for now).
+    /// A computer player's choice for `seat`.
     #[must_use]
     pub fn computer_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
-        dispatch!(self, g => ai::random_action(g, seat, rng).map(|a| a.to_string()))
+        self.inner().computer_action(seat, rng)
     }
 
     /// The game's invariants.
     ///
     /// # Errors
     /// The first broken one.
-    pub fn check_invariants(&self) -> Result<(), String> {
-        dispatch!(self, g => g.check_invariants())
+    pub fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.inner().check_invariants()
     }
 
     /// Every secret in the state, for leak checks.
     #[must_use]
     pub fn secrets(&self) -> Vec<Secret> {
-        dispatch!(self, g => g.secrets())
+        self.inner().secrets()
     }
 }
 
-impl AnyView {
-    /// Which game this is a view of.
-    #[must_use]
-    pub const fn kind(&self) -> GameKind {
-        match self {
-            Self::MartianGunslinger(_) => GameKind::MartianGunslinger,
-            Self::Martian12s(_) => GameKind::Martian12s,
-            Self::GunslingerGang(_) => GameKind::GunslingerGang,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_has_an_id_a_name_a_summary_and_sets_up() {
+        for &kind in GameKind::ALL {
+            assert_eq!(kind.id().parse::<GameKind>(), Ok(kind));
+            assert_eq!(serde_json::to_string(&kind).expect("id"), format!("\"{}\"", kind.id()));
+            let summary = kind.summary();
+            assert!(summary.chars().count() <= 2000, "{kind}: the summary must fit one Discord message");
+            assert!(summary.contains(kind.name()), "{kind}: the summary names the game");
+            let (min, max) = kind.players();
+            assert!(2 <= min && min <= max && max <= crate::MAX_SEATS, "{kind}: {min}..={max}");
+            let game = AnyGame::setup(kind, &serde_json::Value::Null, min, 1).expect("default options set up");
+            assert_eq!(game.kind(), kind);
+            assert_eq!(game.view(Viewer::Public).kind(), kind);
+            let saved = game.save().expect("saves");
+            assert_eq!(AnyGame::load(kind, &saved).expect("loads"), game);
+        }
+    }
+
+    #[test]
+    fn an_unknown_game_id_names_the_games_there_are() {
+        let error = "chess".parse::<GameKind>().expect_err("not a game of ours");
+        for &kind in GameKind::ALL {
+            assert!(error.to_string().contains(kind.id()), "{error}");
         }
     }
 }

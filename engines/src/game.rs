@@ -86,6 +86,18 @@ impl SeatSet {
         self.0.count_ones() as usize
     }
 
+    /// The seats in either set.
+    #[must_use]
+    pub const fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+
+    /// The seats of `self` that are not in `other`.
+    #[must_use]
+    pub const fn without(self, other: Self) -> Self {
+        Self(self.0 & !other.0)
+    }
+
     /// The lowest seat, if any.
     #[must_use]
     pub const fn first(self) -> Option<Seat> {
@@ -139,44 +151,106 @@ impl Viewer {
     }
 }
 
-/// Who may read an event.
+/// Who may read an event: everybody, or a set of seats (one seat for a card drawn into a
+/// hand, the two parties of a trade).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Audience {
     /// Everybody at the table.
     Public,
-    /// Only this seat (a card drawn into its hand, say).
-    Seat(Seat),
+    /// Only these seats. Never empty.
+    Seats(SeatSet),
 }
 
 impl Audience {
+    /// Only `seat`.
+    #[must_use]
+    pub const fn seat(seat: Seat) -> Self {
+        Self::Seats(SeatSet::one(seat))
+    }
+
     /// Whether `viewer` may read an event with this audience.
     #[must_use]
-    pub fn includes(self, viewer: Viewer) -> bool {
+    pub const fn includes(self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (Self::Public, _) => true,
+            (Self::Seats(seats), Viewer::Seat(seat)) => seats.contains(seat),
+            (Self::Seats(_), Viewer::Public) => false,
+        }
+    }
+
+    /// The seats that may read it, or `None` when everybody may.
+    #[must_use]
+    pub const fn readers(self) -> Option<SeatSet> {
         match self {
-            Self::Public => true,
-            Self::Seat(owner) => viewer.sees_secret_of(owner),
+            Self::Public => None,
+            Self::Seats(seats) => Some(seats),
         }
     }
 }
 
-/// Who must decide now.
+/// Who the game waits for, who else may act, or how it ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pending {
-    /// These seats must each submit an action; more than one means simultaneous (sealed)
-    /// choices. Never empty.
-    Seats(SeatSet),
+    /// The game goes on.
+    Deciding {
+        /// Seats that must answer: the game waits for them, and only they are pinged and
+        /// timed. More than one means simultaneous (sealed) answers. Never empty.
+        must: SeatSet,
+        /// Seats that may act now without being waited for: withdraw a proposal, join an
+        /// attack, fill a market order. Never overlaps `must`.
+        may: SeatSet,
+    },
     /// The game is over.
     Finished(Outcome),
 }
 
 impl Pending {
-    /// The seats that must act (empty when finished).
+    /// The game waits for `must` and nobody else may act.
     #[must_use]
-    pub fn seats(&self) -> SeatSet {
+    pub const fn must(must: SeatSet) -> Self {
+        Self::Deciding { must, may: SeatSet::EMPTY }
+    }
+
+    /// The seats the game waits for (empty when finished).
+    #[must_use]
+    pub const fn must_seats(&self) -> SeatSet {
         match self {
-            Self::Seats(seats) => *seats,
+            Self::Deciding { must, .. } => *must,
             Self::Finished(_) => SeatSet::EMPTY,
         }
+    }
+
+    /// The seats that may act without being waited for (empty when finished).
+    #[must_use]
+    pub const fn may_seats(&self) -> SeatSet {
+        match self {
+            Self::Deciding { may, .. } => *may,
+            Self::Finished(_) => SeatSet::EMPTY,
+        }
+    }
+
+    /// Every seat whose action the game accepts now: `must` and `may` together.
+    #[must_use]
+    pub const fn actors(&self) -> SeatSet {
+        match self {
+            Self::Deciding { must, may } => must.union(*may),
+            Self::Finished(_) => SeatSet::EMPTY,
+        }
+    }
+
+    /// How the game ended, once it has.
+    #[must_use]
+    pub const fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            Self::Deciding { .. } => None,
+            Self::Finished(outcome) => Some(outcome),
+        }
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub const fn is_finished(&self) -> bool {
+        matches!(self, Self::Finished(_))
     }
 }
 
@@ -250,27 +324,108 @@ pub enum SetupError {
         /// What is wrong and what would be allowed.
         reason: String,
     },
-    /// The game is known but its rules are not implemented yet.
-    #[error("{0} is not playable yet")]
-    NotAvailable(&'static str),
+}
+
+/// What kind of refusal a [`RuleError`] is, for a front end to match on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RuleErrorKind {
+    /// The game is over.
+    GameOver,
+    /// There is no such seat at this table.
+    UnknownSeat,
+    /// The seat has resigned: it cannot act, nor resign again.
+    Resigned,
+    /// The seat is neither waited for nor allowed to act now.
+    NotYourDecision,
+    /// The rules forbid the action now; the ruling, where one decides it, is in
+    /// [`RuleError::ruling`].
+    Illegal,
 }
 
 /// An action was refused. The message is for the player who sent it and reveals nothing
 /// they may not see.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
+#[error("{message}")]
+pub struct RuleError {
+    /// What kind of refusal this is.
+    pub kind: RuleErrorKind,
+    /// The specification's ruling that decides it (`"R15"`), where one does.
+    pub ruling: Option<&'static str>,
+    /// The seats the game waits for, on [`RuleErrorKind::NotYourDecision`].
+    pub waiting: SeatSet,
+    /// The sentence for the player.
+    pub message: String,
+}
+
+impl RuleError {
+    fn new(kind: RuleErrorKind, message: impl Into<String>) -> Self {
+        Self { kind, ruling: None, waiting: SeatSet::EMPTY, message: message.into() }
+    }
+
     /// The game is over.
-    #[error("the game is over")]
-    Finished,
-    /// The seat is not asked to decide now.
-    #[error("it is not your decision now; waiting for {waiting}")]
-    NotYourTurn {
-        /// Who the game waits for, e.g. "P2".
-        waiting: String,
-    },
-    /// The action is not legal now, with the reason (and ruling) in words.
-    #[error("{0}")]
-    Illegal(String),
+    #[must_use]
+    pub fn game_over() -> Self {
+        Self::new(RuleErrorKind::GameOver, "the game is over")
+    }
+
+    /// `seat` does not sit at this table.
+    #[must_use]
+    pub fn unknown_seat(seat: Seat, players: usize) -> Self {
+        Self::new(RuleErrorKind::UnknownSeat, format!("there is no seat {seat} at this table of {players}"))
+    }
+
+    /// The seat has already resigned.
+    #[must_use]
+    pub fn resigned(again: bool) -> Self {
+        let message = if again { "you have already resigned" } else { "you have resigned from this game" };
+        Self::new(RuleErrorKind::Resigned, message)
+    }
+
+    /// Not this seat's decision; the game waits for `waiting`.
+    #[must_use]
+    pub fn not_your_decision(waiting: SeatSet) -> Self {
+        let names: Vec<String> = waiting.iter().map(|s| s.to_string()).collect();
+        let mut error = Self::new(
+            RuleErrorKind::NotYourDecision,
+            format!("it is not your decision now; waiting for {}", names.join(", ")),
+        );
+        error.waiting = waiting;
+        error
+    }
+
+    /// The rules forbid it, in words.
+    #[must_use]
+    pub fn illegal(message: impl Into<String>) -> Self {
+        Self::new(RuleErrorKind::Illegal, message)
+    }
+
+    /// The ruling `ruling` (`"R15"`) forbids it, in words; the message names the ruling.
+    #[must_use]
+    pub fn ruled(ruling: &'static str, message: impl Into<String>) -> Self {
+        let mut message = message.into();
+        if !message.contains(ruling) {
+            message = format!("{message} ({ruling})");
+        }
+        Self { ruling: Some(ruling), ..Self::new(RuleErrorKind::Illegal, message) }
+    }
+}
+
+/// A broken invariant (the specification's §9), found by [`Game::check_invariants`]. The
+/// text names the invariant (`"I4: P1 score"`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvariantError(pub String);
+
+impl From<String> for InvariantError {
+    fn from(text: String) -> Self {
+        Self(text)
+    }
+}
+
+impl From<&str> for InvariantError {
+    fn from(text: &str) -> Self {
+        Self(text.to_string())
+    }
 }
 
 /// The action text could not be read.
@@ -296,6 +451,9 @@ pub struct Secret {
 /// The rules of one game.
 ///
 /// Implementors keep every field private and expose information only through [`Game::view`].
+/// A game implements the required methods; the opening checks of every action (game over,
+/// unknown seat, resigned, not your decision) are the provided [`Game::apply_into`], so a
+/// game's [`Game::act`] only ever sees an action from a seat that may act now.
 pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Table options (with their defaults).
     type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
@@ -306,7 +464,7 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// What one viewer may see.
     type View: Clone + Debug + Serialize + Send + Sync;
 
-    /// The game's id, e.g. `"martian-12s"`.
+    /// The game's id, e.g. `"martian-12s"`: stored with every table, so it never changes.
     const ID: &'static str;
     /// The game's name, e.g. `"Martian 12s"`.
     const NAME: &'static str;
@@ -315,6 +473,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// Hard cap on applied actions in one game; the conformance harness fails a playout that
     /// reaches it, so every game must end well before.
     const MAX_ACTIONS: usize;
+    /// The rules in brief, for `/rules` and the terminal: a few short paragraphs.
+    const SUMMARY: &'static str;
+    /// The action with which a seat leaves the game; any seat that has not resigned may take
+    /// it at any time while the game goes on.
+    const RESIGN: Self::Action;
 
     /// Sets up a new game.
     ///
@@ -325,20 +488,24 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// Number of seats.
     fn players(&self) -> usize;
 
-    /// Who must decide now, or how the game ended.
+    /// Who must decide now, who else may act, or how the game ended.
     fn pending(&self) -> Pending;
 
-    /// Appends to `out` every action `seat` may take now (empty unless pending). Out-of-turn
-    /// actions such as resigning are not listed.
+    /// Whether `seat` has resigned (or been removed): it no longer acts.
+    fn resigned(&self, seat: Seat) -> bool;
+
+    /// Appends to `out` every action `seat` may take now: empty unless it is among
+    /// [`Pending::actors`], never empty when it must decide. Resigning is not listed.
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Self::Action>);
 
     /// Checks `action` for `seat` and, only if it is legal, applies it and everything
-    /// automatic that follows, appending the narration to `events`.
+    /// automatic that follows, appending the narration to `events`. Called through
+    /// [`Game::apply_into`], after the opening checks: the game is on, `seat` sits here and
+    /// has not resigned, and it may act now (or `action` is [`Game::RESIGN`]).
     ///
     /// # Errors
     /// [`RuleError`] when the action is not allowed; the state is then unchanged.
-    fn apply_into(&mut self, seat: Seat, action: &Self::Action, events: &mut Vec<Self::Event>)
-    -> Result<(), RuleError>;
+    fn act(&mut self, seat: Seat, action: &Self::Action, events: &mut Vec<Self::Event>) -> Result<(), RuleError>;
 
     /// What `viewer` may see.
     fn view(&self, viewer: Viewer) -> Self::View;
@@ -347,15 +514,12 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     fn audience(event: &Self::Event) -> Audience;
 
     /// `event` in a sentence, with players called by `names` (indexed by seat).
-    fn narrate(&self, event: &Self::Event, names: &[String]) -> String;
+    fn sentence(&self, event: &Self::Event, names: &[String]) -> String;
 
     /// A player-facing label for a complete action ("Pull a small pyramid (7 left)").
-    fn describe(&self, action: &Self::Action) -> String {
+    fn label(&self, action: &Self::Action) -> String {
         action.to_string()
     }
-
-    /// The action with which `seat` leaves the game, if it may now.
-    fn resign_action(&self, seat: Seat) -> Option<Self::Action>;
 
     /// The safe default the table applies when `seat` runs out of time; `None` lets the
     /// table play a computer move instead.
@@ -364,19 +528,64 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// Checks the game's invariants (the specification's §9); used by the tests.
     ///
     /// # Errors
-    /// A description of the first broken invariant.
-    fn check_invariants(&self) -> Result<(), String>;
+    /// The first broken invariant.
+    fn check_invariants(&self) -> Result<(), InvariantError>;
 
     /// Every secret in the state with its owner, so the harness can prove views do not leak.
     fn secrets(&self) -> Vec<Secret> {
         Vec::new()
     }
 
-    /// Every action `seat` may take now.
-    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action> {
-        let mut out = Vec::new();
-        self.legal_actions_into(seat, &mut out);
-        out
+    /// The next step of entering an action piece by piece (see ARCHITECTURE "Big decisions
+    /// in small steps"): what may follow `prefix`, the action text chosen so far (`""` at the
+    /// start). The default offers the legal list's words one at a time; games whose steps
+    /// would offer more than [`MAX_CHOICES`] options override it (a square as file then rank).
+    fn choices(&self, seat: Seat, prefix: &str) -> Choices {
+        choices_from_list(self, seat, prefix)
+    }
+
+    /// The resignation of `seat`, if it may resign now.
+    fn resign_action(&self, seat: Seat) -> Option<Self::Action> {
+        let open = !self.pending().is_finished() && seat.index() < self.players() && !self.resigned(seat);
+        open.then_some(Self::RESIGN)
+    }
+
+    /// The checks every action passes before the game's own [`Game::act`], in this order:
+    /// the game is on, the seat sits at the table, it has not resigned (nor resigns twice),
+    /// and it is waited for or allowed to act (a resignation is allowed at any time).
+    ///
+    /// # Errors
+    /// The first check that fails, as a typed [`RuleError`].
+    fn opening_check(&self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        let pending = self.pending();
+        if pending.is_finished() {
+            return Err(RuleError::game_over());
+        }
+        if seat.index() >= self.players() {
+            return Err(RuleError::unknown_seat(seat, self.players()));
+        }
+        let resigning = *action == Self::RESIGN;
+        if self.resigned(seat) {
+            return Err(RuleError::resigned(resigning));
+        }
+        if !resigning && !pending.actors().contains(seat) {
+            return Err(RuleError::not_your_decision(pending.must_seats()));
+        }
+        Ok(())
+    }
+
+    /// Runs the opening checks, then [`Game::act`].
+    ///
+    /// # Errors
+    /// [`RuleError`] when the action is not allowed; the state is then unchanged.
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        self.opening_check(seat, action)?;
+        self.act(seat, action, events)
     }
 
     /// [`Game::apply_into`] returning the events.
@@ -389,17 +598,16 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         Ok(events)
     }
 
-    /// The next step of entering an action piece by piece (see ARCHITECTURE "Big decisions
-    /// in small steps"): what may follow `prefix`, the action text chosen so far (`""` at the
-    /// start). The default offers the legal list's words one at a time; games whose steps
-    /// would offer more than [`MAX_CHOICES`] options override it (a square as file then rank).
-    fn choices(&self, seat: Seat, prefix: &str) -> Choices {
-        choices_from_list(self, seat, prefix)
+    /// Every action `seat` may take now.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(seat, &mut out);
+        out
     }
 }
 
 /// The word-by-word tree over a game's legal list: what may follow `prefix`, and whether
-/// `prefix` is a whole action. A word that ends an action is labelled with [`Game::describe`].
+/// `prefix` is a whole action. A word that ends an action is labelled with [`Game::label`].
 pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &str) -> Choices {
     let chosen: Vec<&str> = prefix.split_whitespace().collect();
     let mut choices = Choices::default();
@@ -418,7 +626,7 @@ pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &str) -> Choices
         if choices.options.iter().any(|c| c.token == token) {
             continue;
         }
-        let label = if words.len() == chosen.len() + 1 { game.describe(&action) } else { word.to_string() };
+        let label = if words.len() == chosen.len() + 1 { game.label(&action) } else { word.to_string() };
         choices.options.push(Choice { token, label });
     }
     choices

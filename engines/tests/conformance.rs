@@ -1,17 +1,21 @@
 //! The conformance harness: one generic check over every game in `GameKind`.
 //!
 //! Thousands of seeded random playouts to the end. After every action the game's invariants
-//! hold; actions not in the legal list are rejected with the state unchanged; text forms
-//! read back; every step of entering an action fits a Discord menu; no view or public event
-//! carries a secret its viewer may not see; saving and loading keeps the state; replaying
-//! seed + action log reproduces it; and every playout ends within the game's hard cap.
+//! hold; a seat the game waits for (*must*) always has a legal action, a seat that *may* act
+//! has one too, and a seat in neither set has none; actions not in the legal list are
+//! rejected with the state unchanged, and so are, at random points, out-of-turn actions,
+//! resigning twice, acting after resigning and unknown seats (the state compared byte for
+//! byte as saved JSON); text forms read back; every step of entering an action fits a
+//! Discord menu; no view, and no event or narration for any audience (public, one seat, or
+//! several), carries a secret its reader may not see; saving and loading keeps the state;
+//! replaying seed + action log reproduces it; and every playout ends within the game's cap.
 //!
 //! A game joins with one line at the bottom of this file.
 
 use std::collections::HashSet;
 use std::fmt::Debug;
 
-use engines::{Audience, Game, GameRng, MAX_CHOICES, Pending, Seat, Secret, Viewer};
+use engines::{Game, GameRng, MAX_CHOICES, Pending, RuleErrorKind, Seat, SeatSet, Secret, Viewer};
 use serde_json::Value;
 
 /// How one game is exercised.
@@ -53,17 +57,19 @@ fn playout<G: Game>(mut game: G, options: &G::Options, players: usize, seed: u64
     loop {
         let step = log.len();
         assert!(step <= G::MAX_ACTIONS, "{}: no end after {} actions", ctx(step), G::MAX_ACTIONS);
-        let pending = match game.pending() {
+        let (must, may) = match game.pending() {
             Pending::Finished(outcome) => {
                 assert_eq!(outcome.standings.len(), players, "{}: standings", ctx(step));
                 break;
             }
-            Pending::Seats(seats) => seats,
+            Pending::Deciding { must, may } => (must, may),
         };
-        assert!(!pending.is_empty(), "{}: nobody pending", ctx(step));
+        assert!(!must.is_empty(), "{}: the game waits for nobody", ctx(step));
+        assert!(must.without(may) == must, "{}: {must:?} both must and may act", ctx(step));
         for seat in (0..players as u8).map(Seat) {
             let legal = game.legal_actions(seat);
-            assert_eq!(legal.is_empty(), !pending.contains(seat), "{}: {seat} legal list vs pending", ctx(step));
+            let asked = must.contains(seat) || may.contains(seat);
+            assert_eq!(legal.is_empty(), !asked, "{}: {seat} legal list vs must {must:?} / may {may:?}", ctx(step));
             for action in &legal {
                 check_text_form::<G>(action, &ctx(step));
                 if pooled.insert(action.clone()) {
@@ -72,7 +78,12 @@ fn playout<G: Game>(mut game: G, options: &G::Options, players: usize, seed: u64
             }
             check_rejections(&game, seat, &legal, &pool, &mut chooser, &ctx(step));
         }
-        let actors: Vec<Seat> = pending.iter().collect();
+        if chooser.below(8) == 0 {
+            check_opening(&game, must.union(may), &pool, &mut chooser, &ctx(step));
+        }
+        // Seats that may act are chosen now and then; the game is driven by those it waits for.
+        let actors: Vec<Seat> =
+            if !may.is_empty() && chooser.below(4) == 0 { may.iter().collect() } else { must.iter().collect() };
         let seat = actors[chooser.index(actors.len())];
         let legal = game.legal_actions(seat);
         let action = legal[chooser.index(legal.len())].clone();
@@ -133,6 +144,52 @@ fn check_rejections<G: Game>(
     }
 }
 
+/// The opening checks at a random point of a playout: a seat that may not act now, a seat
+/// that has resigned (resigning again, or acting), and a seat that does not exist are all
+/// refused with the right kind, and the saved state is byte-identical afterwards.
+fn check_opening<G: Game>(game: &G, actors: SeatSet, pool: &[G::Action], rng: &mut GameRng, ctx: &str) {
+    let before = serde_json::to_string(game).expect("state serialises");
+    let refuse = |seat: Seat, action: &G::Action, kind: RuleErrorKind, what: &str| {
+        let mut copy = game.clone();
+        let error = copy.apply(seat, action).expect_err(&format!("{ctx}: {what}: {seat} {action} accepted"));
+        assert_eq!(error.kind, kind, "{ctx}: {what}: {seat} {action}: {error}");
+        assert!(!error.message.is_empty(), "{ctx}: {what}: a refusal without words");
+        let after = serde_json::to_string(&copy).expect("state serialises");
+        assert!(after == before, "{ctx}: {what}: refused {seat} {action} changed the state");
+    };
+    let players = game.players();
+    if !pool.is_empty() {
+        let action = &pool[rng.index(pool.len())];
+        if *action != G::RESIGN {
+            for seat in (0..players as u8).map(Seat).filter(|s| !actors.contains(*s) && !game.resigned(*s)) {
+                refuse(seat, action, RuleErrorKind::NotYourDecision, "out of turn");
+            }
+            refuse(Seat(players as u8), action, RuleErrorKind::UnknownSeat, "no such seat");
+        }
+    }
+    refuse(Seat(players as u8 + 3), &G::RESIGN, RuleErrorKind::UnknownSeat, "no such seat resigns");
+    // Resign a random seat, then try it again and try to act with it.
+    let seat = Seat(rng.index(players) as u8);
+    let mut resigned = game.clone();
+    if resigned.resigned(seat) || resigned.apply(seat, &G::RESIGN).is_err() {
+        return;
+    }
+    resigned.check_invariants().unwrap_or_else(|e| panic!("{ctx}: after {seat} resigns: {e}"));
+    if resigned.pending().is_finished() {
+        return;
+    }
+    let saved = serde_json::to_string(&resigned).expect("state serialises");
+    for action in std::iter::once(&G::RESIGN).chain(pool.iter().take(3)) {
+        let mut copy = resigned.clone();
+        let error = copy.apply(seat, action).expect_err(&format!("{ctx}: resigned {seat} played {action}"));
+        assert_eq!(error.kind, RuleErrorKind::Resigned, "{ctx}: resigned {seat} {action}: {error}");
+        assert!(
+            serde_json::to_string(&copy).expect("serialises") == saved,
+            "{ctx}: resigned {seat} {action} changed state"
+        );
+    }
+}
+
 /// Entering `action` piece by piece reaches it, each step within a Discord menu.
 fn check_choice_walk<G: Game>(game: &G, seat: Seat, action: &G::Action, ctx: &str) {
     let target = action.to_string();
@@ -167,15 +224,22 @@ fn check_privacy<G: Game>(game: &G, players: usize, events: &[G::Event], names: 
         assert_no_leak(&view, &secrets, Some(seat), &format!("{ctx}: view of {seat}"));
     }
     for event in events {
-        let reader = match G::audience(event) {
-            Audience::Public => None,
-            Audience::Seat(seat) => Some(seat),
+        // Every reader of the event must be allowed every secret it carries: for a set of
+        // seats (the two parties of a trade), each of them in turn.
+        let readers: Vec<Option<Seat>> = match G::audience(event).readers() {
+            None => vec![None],
+            Some(seats) => {
+                assert!(!seats.is_empty(), "{ctx}: event {event:?} for nobody");
+                seats.iter().map(Some).collect()
+            }
         };
         let json = serde_json::to_value(event).expect("event serialises");
-        assert_no_leak(&json, &secrets, reader, &format!("{ctx}: event {event:?}"));
-        let text = game.narrate(event, names);
-        for secret in secrets.iter().filter(|s| s.owner.is_none() || s.owner != reader) {
-            assert!(!contains_word(&text, &secret.token), "{ctx}: narration {text:?} shows {}", secret.token);
+        let text = game.sentence(event, names);
+        for reader in readers {
+            assert_no_leak(&json, &secrets, reader, &format!("{ctx}: event {event:?}"));
+            for secret in secrets.iter().filter(|s| s.owner.is_none() || s.owner != reader) {
+                assert!(!contains_word(&text, &secret.token), "{ctx}: narration {text:?} shows {}", secret.token);
+            }
         }
     }
 }

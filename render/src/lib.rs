@@ -30,7 +30,6 @@ mod indexed;
 mod martian_12s;
 mod martian_gunslinger;
 mod palette;
-mod text;
 mod theme;
 
 use engines::{AnyView, Seat};
@@ -62,22 +61,40 @@ pub enum RenderError {
 /// # Errors
 /// [`RenderError`] if the picture cannot be drawn or encoded.
 pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
-    match view {
-        AnyView::MartianGunslinger(view) => martian_gunslinger::board_png(view, names),
-        AnyView::Martian12s(view) => martian_12s::board_png(view, names),
-        AnyView::GunslingerGang(view) => gunslinger_gang::board_png(view, names),
-    }
+    dispatch::board_png(view, names)
 }
 
 /// The same board as compact plain text for a terminal (and for the text of a post); a
 /// seat's own view adds its secrets as the picture does.
 #[must_use]
 pub fn board_text(view: &AnyView, names: &[String]) -> String {
-    match view {
-        AnyView::MartianGunslinger(view) => martian_gunslinger::text::board(view, names),
-        AnyView::Martian12s(view) => text::martian_12s(view, names),
-        AnyView::GunslingerGang(view) => gunslinger_gang::board_text(view, names),
+    dispatch::board_text(view, names)
+}
+
+/// The per-game dispatch, generated from the engines' list of games: each game has a module
+/// here of the same name as its engine folder, with `board_png` and `board_text`.
+mod dispatch {
+    use engines::AnyView;
+
+    use crate::RenderError;
+
+    macro_rules! render_dispatch {
+        ($($variant:ident: $module:ident::$game:ident),+ $(,)?) => {
+            pub(crate) fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
+                match view {
+                    $(AnyView::$variant(view) => crate::$module::board_png(view, names),)+
+                }
+            }
+
+            pub(crate) fn board_text(view: &AnyView, names: &[String]) -> String {
+                match view {
+                    $(AnyView::$variant(view) => crate::$module::board_text(view, names),)+
+                }
+            }
+        };
     }
+
+    engines::for_each_game!(render_dispatch);
 }
 
 /// The name of `seat`, or the seat itself (`P3`) when no name is known.

@@ -208,7 +208,7 @@ fn a_crowded_view_still_fits() {
     you.news = (1..=12).filter_map(News::new).collect();
     you.hand = Underling::ALL.iter().map(|u| Card { colour: colours[0], underling: *u }).collect();
     let names = vec!["W".repeat(300), "Ünïcødé 火星 🚀".to_string(), String::new(), "tab\tand\nnewline".to_string()];
-    let png = render::board_png(&engines::AnyView::GunslingerGang(view), &names).expect("renders");
+    let png = render::board_png(&engines::AnyView::GunslingerGang(Box::new(view)), &names).expect("renders");
     let picture = image::load_from_memory(&png).expect("decodes");
     assert_eq!(picture.width(), 960);
     assert!(picture.height() < 2600, "{} px tall", picture.height());

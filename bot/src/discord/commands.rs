@@ -7,39 +7,47 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
 use super::deliver::{Error, as_table_error, deliver_move, post_board, private_panel};
-use super::{Context, display_name, post, rules_text};
+use super::{Context, display_name, post};
 use crate::store::{Place, Status, TableId, UserId};
 use crate::table::{LobbyRequest, Participant, TableError};
 
-/// The five games, as a choice list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum GameChoice {
-    /// Martian Gunslinger.
-    #[name = "Martian Gunslinger"]
-    MartianGunslinger,
-    /// Gunslinger Gang.
-    #[name = "Gunslinger Gang"]
-    GunslingerGang,
-    /// Martian 12s.
-    #[name = "Martian 12s"]
-    Martian12s,
-    /// Conquest of Mars.
-    #[name = "Conquest of Mars"]
-    ConquestOfMars,
-    /// Raja.
-    #[name = "Raja"]
-    Raja,
-}
+/// A game, as a slash-command choice: the list is [`GameKind::ALL`], so every registered
+/// game (and only those) is offered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameChoice(pub GameKind);
 
 impl GameChoice {
     const fn kind(self) -> GameKind {
-        match self {
-            Self::MartianGunslinger => GameKind::MartianGunslinger,
-            Self::GunslingerGang => GameKind::GunslingerGang,
-            Self::Martian12s => GameKind::Martian12s,
-            Self::ConquestOfMars => GameKind::ConquestOfMars,
-            Self::Raja => GameKind::Raja,
-        }
+        self.0
+    }
+}
+
+impl poise::ChoiceParameter for GameChoice {
+    fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
+        GameKind::ALL
+            .iter()
+            .map(|kind| poise::CommandParameterChoice {
+                name: kind.name().into(),
+                localizations: std::borrow::Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect()
+    }
+
+    fn from_index(index: usize) -> Option<Self> {
+        GameKind::ALL.get(index).copied().map(Self)
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        GameKind::ALL.iter().copied().find(|k| k.name().eq_ignore_ascii_case(name) || k.id() == name).map(Self)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
     }
 }
 
@@ -252,7 +260,7 @@ pub async fn status(
 /// How a game is played, in short.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>, #[description = "Which game"] game: GameChoice) -> Result<(), Error> {
-    say_private(ctx, rules_text::summary(game.kind())).await
+    say_private(ctx, game.kind().summary()).await
 }
 
 /// Leave a game you are playing (you rank last).

@@ -1,7 +1,7 @@
 //! Delivering what the table layer returns: the public board post in the game's channel,
 //! private lines and choices by DM (with the closed-DM fallback), and private panels.
 
-use engines::{Audience, Seat, Viewer};
+use engines::{Seat, Viewer};
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateInteractionResponseMessage, CreateMessage, EditMessage, MessageId};
 
@@ -91,8 +91,12 @@ pub async fn deliver_move(http: &serenity::Http, tables: &Tables, report: &MoveR
     for row in &report.seats {
         let Some(user) = row.user else { continue };
         let seat = Seat(row.seat);
-        let lines: Vec<String> =
-            report.narration.iter().filter(|n| n.audience == Audience::Seat(seat)).map(|n| n.text.clone()).collect();
+        let lines: Vec<String> = report
+            .narration
+            .iter()
+            .filter(|n| n.audience.readers().is_some_and(|r| r.contains(seat)))
+            .map(|n| n.text.clone())
+            .collect();
         // Messaged once per decision: not again while they still owe the same answer.
         let private_choice = report.fresh.contains(seat) && report.secret_holders.contains(seat);
         if lines.is_empty() && !private_choice {

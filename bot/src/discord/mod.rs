@@ -6,7 +6,6 @@ pub mod deliver;
 pub mod ids;
 pub mod post;
 mod router;
-pub mod rules_text;
 mod sweeper;
 
 use std::sync::Arc;

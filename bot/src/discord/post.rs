@@ -269,6 +269,5 @@ pub fn log_file(snapshot: &Snapshot, log: &[LogEntry]) -> CreateAttachment {
 #[must_use]
 pub fn game_line(game: GameKind) -> String {
     let (min, max) = engines::AnyGame::player_range(game);
-    let status = if game.is_available() { "" } else { " (not playable yet)" };
-    format!("**{}** ({min}–{max} players){status}", game.name())
+    format!("**{}** ({min}–{max} players)", game.name())
 }

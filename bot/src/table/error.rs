@@ -1,7 +1,7 @@
 //! What the table layer refuses, in words for the player; internal failures keep their
 //! details for the log only.
 
-use engines::{ActionError, AnyGame, Seat, SetupError};
+use engines::{ActionError, AnyGame, RuleErrorKind, Seat, SetupError};
 
 use crate::store::{StoreError, TableId};
 
@@ -43,6 +43,9 @@ pub enum TableError {
     /// The game does not allow resigning now.
     #[error("You cannot resign from this game now.")]
     CannotResign,
+    /// The player has resigned from this game.
+    #[error("You have resigned from table #{0}; you can watch, but not play.")]
+    Resigned(TableId),
     /// A lobby operation on a table that is not in its lobby.
     #[error("Table #{0} is not taking seats.")]
     NotInLobby(TableId),
@@ -86,11 +89,26 @@ impl TableError {
         Self::Internal(error.to_string())
     }
 
-    /// An engine refusal, with the legal choices of `seat` listed.
-    pub(crate) fn illegal(game: &AnyGame, seat: Seat, error: &ActionError) -> Self {
+    /// An engine refusal at table `id`, matched on its kind: the opening checks become the
+    /// table's own messages (with players' names), a rule's refusal lists the legal choices
+    /// of `seat`.
+    pub(crate) fn illegal(id: TableId, game: &AnyGame, seat: Seat, names: &[String], error: &ActionError) -> Self {
         let mut reason = match error {
             ActionError::Parse(parse) => format!("\"{}\" is not a move here", parse.text.trim()),
-            ActionError::Rule(rule) => rule.to_string(),
+            ActionError::Rule(rule) => match rule.kind {
+                RuleErrorKind::GameOver => return Self::Over(id),
+                RuleErrorKind::Resigned => return Self::Resigned(id),
+                RuleErrorKind::UnknownSeat => return Self::NotSeated(id),
+                RuleErrorKind::NotYourDecision => {
+                    let waiting: Vec<String> = rule
+                        .waiting
+                        .iter()
+                        .map(|s| names.get(s.index()).cloned().unwrap_or_else(|| s.to_string()))
+                        .collect();
+                    return Self::NotYourDecision { waiting: waiting.join(", ") };
+                }
+                RuleErrorKind::Illegal => rule.to_string(),
+            },
         };
         if !reason.ends_with('.') {
             reason.push('.');

@@ -15,9 +15,6 @@ impl Tables {
     /// When the game is not playable, the seat counts are out of range, or an option is bad.
     pub async fn open(&self, request: LobbyRequest) -> Result<Snapshot, TableError> {
         let game = request.game;
-        if !game.is_available() {
-            return Err(TableError::Setup(engines::SetupError::NotAvailable(game.name())));
-        }
         let (min, max) = AnyGame::player_range(game);
         let players = usize::from(request.players);
         if !(min..=max).contains(&players) {

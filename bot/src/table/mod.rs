@@ -89,8 +89,13 @@ impl Loaded {
     /// Names of the seats the game waits for.
     pub(crate) fn waiting_names(&self) -> String {
         let names = self.names();
-        let waiting: Vec<String> =
-            self.game.pending().seats().iter().map(|s| names.get(s.index()).cloned().unwrap_or_default()).collect();
+        let waiting: Vec<String> = self
+            .game
+            .pending()
+            .must_seats()
+            .iter()
+            .map(|s| names.get(s.index()).cloned().unwrap_or_default())
+            .collect();
         waiting.join(", ")
     }
 }
@@ -131,12 +136,15 @@ impl Tables {
         }
         let mut table = into_running(row)?;
         let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
-        if !table.game.pending().seats().contains(seat) {
+        if !table.game.pending().actors().contains(seat) {
             return Err(TableError::NotYourDecision { waiting: table.waiting_names() });
         }
         let names = table.names();
-        let before = table.game.pending().seats();
-        let applied = table.game.apply(seat, action, &names).map_err(|e| TableError::illegal(&table.game, seat, &e))?;
+        let before = table.game.pending().must_seats();
+        let applied = table
+            .game
+            .apply(seat, action, &names)
+            .map_err(|e| TableError::illegal(id, &table.game, seat, &names, &e))?;
         if let Some(v) = version
             && v != table.row.version
         {
@@ -156,9 +164,11 @@ impl Tables {
         let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
         let action = table.game.resign_action(seat).ok_or(TableError::CannotResign)?;
         let names = table.names();
-        let before = table.game.pending().seats();
-        let applied =
-            table.game.apply(seat, &action, &names).map_err(|e| TableError::illegal(&table.game, seat, &e))?;
+        let before = table.game.pending().must_seats();
+        let applied = table
+            .game
+            .apply(seat, &action, &names)
+            .map_err(|e| TableError::illegal(id, &table.game, seat, &names, &e))?;
         let mut report = MoveReport::new(before, seat, &applied, Origin::Player);
         self.run_computers(&mut table, &mut report)?;
         self.commit(table, report).await
@@ -188,7 +198,7 @@ impl Tables {
         let row = &mut table.row.seats[seat.index()];
         row.user = None;
         row.name = format!("{} (bot)", row.name);
-        let mut report = MoveReport::empty(table.game.pending().seats());
+        let mut report = MoveReport::empty(table.game.pending().must_seats());
         self.run_computers(&mut table, &mut report)?;
         self.commit_seats(table, report, true).await
     }
@@ -197,7 +207,7 @@ impl Tables {
     fn run_computers(&self, table: &mut Loaded, report: &mut MoveReport) -> Result<(), TableError> {
         let names = table.names();
         for _ in 0..COMPUTER_MOVE_LIMIT {
-            let Pending::Seats(pending) = table.game.pending() else { return Ok(()) };
+            let Pending::Deciding { must: pending, .. } = table.game.pending() else { return Ok(()) };
             let Some(seat) = pending.iter().find(|s| table.is_computer(*s)) else { return Ok(()) };
             // The computer's own random source: fixed by the seed and the move number, so a
             // seeded table replays identically, and separate from the game's draws.
@@ -231,10 +241,10 @@ impl Tables {
         let id = table.row.id;
         let pending = table.game.pending();
         let finished = matches!(pending, Pending::Finished(_));
-        let humans_pending = pending.seats().iter().any(|s| !table.is_computer(s));
+        let humans_pending = pending.must_seats().iter().any(|s| !table.is_computer(s));
         // The clock restarts only for a new decision; players still owing the same answer (a
         // sealed bid while the others bid) keep their deadline and their reminder.
-        let new_decision = report.settle_fresh(pending.seats()).iter().any(|s| !table.is_computer(s));
+        let new_decision = report.settle_fresh(pending.must_seats()).iter().any(|s| !table.is_computer(s));
         let (deadline, reminded) = match (finished || !humans_pending, new_decision) {
             (true, _) => (None, false),
             (false, true) => (Some(now() + table.row.turn_timeout), false),
@@ -281,7 +291,7 @@ impl Tables {
     pub async fn choices(&self, id: TableId, user: UserId, prefix: &str) -> Result<Step, TableError> {
         let table = self.load_running(id).await?;
         let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
-        let pending = table.game.pending().seats().contains(seat);
+        let pending = table.game.pending().actors().contains(seat);
         let back = (!prefix.is_empty()).then(|| table.game.previous_prefix(seat, prefix));
         Ok(Step { choices: table.game.choices(seat, prefix), version: table.row.version, pending, back })
     }
@@ -339,11 +349,11 @@ impl Tables {
             return Ok(None);
         }
         let names = table.names();
-        let pending: SeatSet = table.game.pending().seats();
+        let pending: SeatSet = table.game.pending().must_seats();
         let mut report: Option<MoveReport> = None;
         let humans: Vec<Seat> = pending.iter().filter(|s| !table.is_computer(*s)).collect();
         for seat in humans {
-            if !table.game.pending().seats().contains(seat) {
+            if !table.game.pending().must_seats().contains(seat) {
                 continue;
             }
             let mut rng = GameRng::from_seed(table.row.seed ^ (table.row.version as u64).rotate_left(17));
@@ -434,7 +444,7 @@ pub(crate) fn renumber(mut seats: Vec<SeatRow>) -> Vec<SeatRow> {
 /// The choices of the one seat pending, when they can be shown on a public post: nobody else
 /// is pending and the seat holds nothing private that its options could give away.
 pub(crate) fn public_choices(game: &AnyGame) -> Option<(Seat, engines::Choices)> {
-    let pending = game.pending().seats();
+    let pending = game.pending().must_seats();
     let seat = pending.first().filter(|_| pending.len() == 1)?;
     (!game.holds_secrets(seat)).then(|| (seat, game.choices(seat, "")))
 }

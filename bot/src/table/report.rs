@@ -101,10 +101,10 @@ impl MoveReport {
         self.version = version;
         self.seats = table.row.seats.clone();
         let pending = table.game.pending();
-        self.pending = pending.seats();
+        self.pending = pending.must_seats();
         self.outcome = match pending {
             Pending::Finished(outcome) => Some(outcome),
-            Pending::Seats(_) => None,
+            Pending::Deciding { .. } => None,
         };
         self.view = Some(table.game.view(Viewer::Public));
         self.public_choices = public_choices(&table.game);
@@ -184,7 +184,7 @@ impl Snapshot {
             version: row.version,
             max_players: row.max_players,
             host: row.host,
-            pending: pending.as_ref().map_or(SeatSet::EMPTY, Pending::seats),
+            pending: pending.as_ref().map_or(SeatSet::EMPTY, Pending::must_seats),
             outcome: match pending {
                 Some(Pending::Finished(outcome)) => Some(outcome),
                 _ => None,

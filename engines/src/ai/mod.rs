@@ -31,7 +31,7 @@ pub fn random_move<G: Game>(
     actions: &mut Vec<G::Action>,
     events: &mut Vec<G::Event>,
 ) -> Option<Seat> {
-    let Pending::Seats(seats) = game.pending() else { return None };
+    let Pending::Deciding { must: seats, .. } = game.pending() else { return None };
     let seat = match seats.len() {
         0 | 1 => seats.first().unwrap_or_else(|| engine_bug("the game waits for nobody but is not over")),
         n => seats.iter().nth(chooser.index(n)).unwrap_or_else(|| engine_bug("no such pending seat")),

@@ -128,7 +128,7 @@ impl Event {
     #[must_use]
     pub fn audience(&self) -> Audience {
         match self {
-            Self::PlayedCard { seat, .. } | Self::DrewCard { seat, .. } => Audience::Seat(*seat),
+            Self::PlayedCard { seat, .. } | Self::DrewCard { seat, .. } => Audience::seat(*seat),
             _ => Audience::Public,
         }
     }

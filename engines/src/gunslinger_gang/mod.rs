@@ -50,7 +50,9 @@ pub use scoring::{Control, FinalLine, FinalResult, How, ScoringReport, TieBreak,
 pub use state::{GunslingerGang, ItemSet, Options, Phase, ROUNDS, Step, Used};
 pub use view::{EntryView, PlayerView, PrivateView, ResolvingView, TownView, View};
 
-use crate::game::{Audience, Choices, Game, Pending, RuleError, Seat, SeatSet, Secret, SetupError, Viewer};
+use crate::game::{
+    Audience, Choices, Game, InvariantError, Pending, RuleError, Seat, SeatSet, Secret, SetupError, Viewer,
+};
 use crate::rng::GameRng;
 
 impl Game for GunslingerGang {
@@ -65,6 +67,11 @@ impl Game for GunslingerGang {
     // §6.4: per round at most 5P plays and 5P reveals of at most 13 decisions each, plus the
     // resignations: 4 × (20 + 20 × 13) + 4 = 1,124; the spec's guard is 2,000.
     const MAX_ACTIONS: usize = 2_000;
+    const SUMMARY: &'static str = include_str!("summary.md");
+    /// Designed (the spec is silent): a seat may resign at any time before the end; from then
+    /// on its decisions take [`Game::timeout_action`]'s defaults at once, and it ranks below
+    /// every player who did not resign (then by the usual order among resigned players).
+    const RESIGN: Action = Action::Resign;
 
     fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
         Self::new(options, players, rng)
@@ -77,7 +84,7 @@ impl Game for GunslingerGang {
     fn pending(&self) -> Pending {
         match self.outcome() {
             Some(outcome) => Pending::Finished(outcome),
-            None => Pending::Seats(SeatSet::one(self.pending_seat())),
+            None => Pending::must(SeatSet::one(self.pending_seat())),
         }
     }
 
@@ -85,8 +92,12 @@ impl Game for GunslingerGang {
         out.extend(self.legal(seat));
     }
 
-    fn apply_into(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.act(seat, *action, events)
+    fn resigned(&self, seat: Seat) -> bool {
+        self.players.get(seat.index()).is_some_and(|p| p.resigned)
+    }
+
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        Self::act(self, seat, *action, events)
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -97,20 +108,12 @@ impl Game for GunslingerGang {
         event.audience()
     }
 
-    fn narrate(&self, event: &Event, names: &[String]) -> String {
-        self.sentence(event, names)
+    fn sentence(&self, event: &Event, names: &[String]) -> String {
+        Self::sentence(self, event, names)
     }
 
-    fn describe(&self, action: &Action) -> String {
-        self.label(action)
-    }
-
-    /// Designed (the spec is silent): a seat may resign at any time before the end; from then
-    /// on its decisions take [`Game::timeout_action`]'s defaults at once, and it ranks below
-    /// every player who did not resign (then by the usual order among resigned players).
-    fn resign_action(&self, seat: Seat) -> Option<Action> {
-        let can = self.phase != Phase::Finished && self.players.get(seat.index()).is_some_and(|p| !p.resigned);
-        can.then_some(Action::Resign)
+    fn label(&self, action: &Action) -> String {
+        Self::label(self, action)
     }
 
     /// The safe default of every decision: see `default_action` in `rules.rs`.
@@ -118,8 +121,8 @@ impl Game for GunslingerGang {
         self.default_action(seat)
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        self.invariants()
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.invariants().map_err(InvariantError)
     }
 
     fn secrets(&self) -> Vec<Secret> {

@@ -11,7 +11,7 @@ use crate::game::{RuleError, Seat};
 
 /// A refusal in words.
 pub(crate) fn illegal(text: impl Into<String>) -> RuleError {
-    RuleError::Illegal(text.into())
+    RuleError::illegal(text)
 }
 
 impl GunslingerGang {
@@ -35,24 +35,12 @@ impl GunslingerGang {
 
     /// Checks, then applies, a whole action and everything automatic after it.
     pub(crate) fn act(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        if self.phase == Phase::Finished {
-            return Err(RuleError::Finished);
-        }
-        if seat.index() >= self.players.len() {
-            return Err(illegal(format!("there is no seat {seat} at this table")));
-        }
+        // The opening checks (game over, seat, resigned, pending) are the trait's.
         if action == Action::Resign {
-            if self.player(seat).resigned {
-                return Err(illegal("you have already resigned"));
-            }
             self.player_mut(seat).resigned = true;
             events.push(Event::Resigned { seat });
             self.settle(events);
             return Ok(());
-        }
-        let pending = self.pending_seat();
-        if seat != pending {
-            return Err(RuleError::NotYourTurn { waiting: format!("{} ({pending})", self.colour(pending)) });
         }
         self.check(seat, &action)?;
         self.perform(seat, action, events);
@@ -122,7 +110,7 @@ impl GunslingerGang {
     /// Whether `action` is legal for `seat`, the pending seat, now; the error says why not.
     pub(crate) fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         match (self.phase, self.resolving) {
-            (Phase::Finished, _) => Err(RuleError::Finished),
+            (Phase::Finished, _) => Err(RuleError::game_over()),
             (Phase::Planning, _) => match *action {
                 Action::Play { card, town, news, under_top } => self.check_play(seat, card, town, news, under_top),
                 _ => Err(illegal("it is Planning: play an underling (play <card> <town> <news|none> [under])")),

@@ -7,7 +7,7 @@ use super::events::Event;
 use super::fixtures::{BLUE, GREEN, RED, YELLOW, act, blank, news, pos};
 use super::scoring::How;
 use super::state::{GunslingerGang, Phase};
-use crate::game::{Audience, Game, RuleError, Seat, Viewer};
+use crate::game::{Audience, Game, RuleErrorKind, Seat, Viewer};
 use crate::rng::GameRng;
 
 /// S4 — R14, R15: moving a lawman vacates its slot; Tin Star.
@@ -170,7 +170,10 @@ fn s10_secret_passage() {
     assert!(g.clone().apply(BLUE, &act("play KID B2 none under")).is_err(), "Blue has no Secret Passage");
     g.run(BLUE, "play KID B2 none");
     let refused = g.clone().apply(RED, &act("play HIREDGUN A1 none under"));
-    assert!(matches!(refused, Err(RuleError::Illegal(ref why)) if why.contains("empty")), "{refused:?}");
+    assert!(
+        matches!(refused, Err(ref e) if e.kind == RuleErrorKind::Illegal && e.message.contains("empty")),
+        "{refused:?}"
+    );
     let events = g.run(RED, "play HIREDGUN B2 none under");
     assert!(events.contains(&Event::Played { seat: RED, town: pos("B2"), news: false, under_top: true }));
     assert!(g.player(RED).used.secret_passage);
@@ -179,7 +182,10 @@ fn s10_secret_passage() {
     assert_eq!(stack, [(RED, Underling::HiredGun), (BLUE, Underling::Kid), (BLUE, Underling::Gambler)]);
     let before = g.clone();
     let refused = g.apply(RED, &act("play RANCHER B2 none under"));
-    assert!(matches!(refused, Err(RuleError::Illegal(ref why)) if why.contains("already used")), "{refused:?}");
+    assert!(
+        matches!(refused, Err(ref e) if e.kind == RuleErrorKind::Illegal && e.message.contains("already used")),
+        "{refused:?}"
+    );
     assert_eq!(g, before, "a refusal changes nothing");
     // Finish the round on defaults and watch B2 resolve from the top.
     let mut order = Vec::new();
@@ -291,7 +297,7 @@ fn s13a_draw_then_lost_at_the_limit() {
     assert!(public.contains(&"Ann (Red)'s draw is lost.".to_string()), "{public:?}");
     assert!(public.iter().all(|s| !s.contains("N12") && !s.contains("Shootout")), "R38");
     let private = events.iter().find(|e| matches!(e, Event::DrewCard { .. })).expect("the private draw");
-    assert_eq!(private.audience(), Audience::Seat(RED));
+    assert_eq!(private.audience(), Audience::seat(RED));
     let blue_view = serde_json::to_string(&g.view(Viewer::Seat(BLUE))).expect("json");
     assert!(!blue_view.contains("N12"));
     g.check_invariants().expect("24 News cards, all accounted for");
@@ -354,7 +360,7 @@ fn s14_planning_flow_and_visibility() {
     let events = g.run(RED, "play RANCHER B1 N05");
     assert_eq!(events[0], Event::Played { seat: RED, town: pos("B1"), news: true, under_top: false });
     assert_eq!(events[0].audience(), Audience::Public);
-    assert_eq!(events[1].audience(), Audience::Seat(RED));
+    assert_eq!(events[1].audience(), Audience::seat(RED));
     assert_eq!(g.sentence(&events[0], &[]), "Red → B1 (News attached).");
     assert_eq!(g.player(RED).news.len(), 2);
     for viewer in [Viewer::Public, Viewer::Seat(BLUE)] {

@@ -146,7 +146,7 @@ fn resigning_plays_on_with_defaults() {
     assert!(g.resign_action(other).is_none());
     assert!(g.clone().apply(other, &super::action::Action::Resign).is_err(), "already resigned");
     let mut steps = 0;
-    while let Pending::Seats(seats) = g.pending() {
+    while let Pending::Deciding { must: seats, .. } = g.pending() {
         let seat = seats.first().expect("a seat");
         assert_ne!(seat, other, "a resigned seat is never asked");
         let action = g.timeout_action(seat).expect("a default");
@@ -162,7 +162,7 @@ fn resigning_plays_on_with_defaults() {
     g.apply(RED, &super::action::Action::Resign).expect("resign");
     g.apply(BLUE, &super::action::Action::Resign).expect("resign");
     assert!(matches!(g.pending(), Pending::Finished(ref o) if o.winners.is_empty()));
-    assert_eq!(g.apply(RED, &super::action::Action::Resign), Err(RuleError::Finished));
+    assert_eq!(g.apply(RED, &super::action::Action::Resign), Err(RuleError::game_over()));
 }
 
 /// Designed defaults: lowest card to the first town without News; skip when allowed; keep;
@@ -193,8 +193,10 @@ fn refusals_name_the_rule_and_who_is_waited_for() {
     let g = new_game(2, 8);
     let waiting = g.next_seat(g.current);
     let refused = g.clone().apply(waiting, &"play KID B1 none".parse().expect("text"));
-    let expected = format!("it is not your decision now; waiting for {} ({})", g.colour(g.current), g.current);
-    assert_eq!(refused.map_err(|e| e.to_string()), Err(expected));
+    let refused = refused.expect_err("out of turn");
+    assert_eq!(refused.kind, crate::game::RuleErrorKind::NotYourDecision);
+    assert_eq!(refused.waiting, crate::game::SeatSet::one(g.current), "the refusal names who is waited for");
+    assert_eq!(refused.to_string(), format!("it is not your decision now; waiting for {}", g.current));
     let refused = g.clone().apply(g.current, &"play KID C1 none".parse().expect("text"));
     assert!(refused.expect_err("facedown").to_string().contains("R18"));
 }
@@ -265,7 +267,7 @@ fn seeded_playouts_keep_vp_monotonic_and_menus_small() {
         let mut g = new_game(players, seed);
         let mut chooser = GameRng::from_seed(seed + 1000);
         let mut rounds = HashSet::new();
-        while let Pending::Seats(seats) = g.pending() {
+        while let Pending::Deciding { must: seats, .. } = g.pending() {
             let seat = seats.first().expect("a seat");
             rounds.insert(g.round);
             let before = g.vps();
@@ -275,7 +277,7 @@ fn seeded_playouts_keep_vp_monotonic_and_menus_small() {
             }
             let events = g.apply(seat, &legal[chooser.index(legal.len())]).expect("legal");
             for event in &events {
-                let line = g.narrate(event, &[]);
+                let line = g.sentence(event, &[]);
                 assert!(!line.is_empty() && !line.contains('{'), "{event:?} narrated as {line:?}");
             }
             assert!(g.vps().iter().zip(&before).all(|(after, before)| after >= before), "§9.8");
@@ -290,13 +292,12 @@ fn seeded_playouts_keep_vp_monotonic_and_menus_small() {
 /// `AnyGame::setup(kind, {}, players, seed)` plays a full game with no lobby input.
 #[test]
 fn any_game_plays_a_full_game_from_empty_options() {
-    assert!(GameKind::GunslingerGang.is_available());
     for players in 2..=4 {
         let mut game =
             AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), players, 99).expect("available");
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
         let mut rng = GameRng::from_seed(5);
-        while let Pending::Seats(seats) = game.pending() {
+        while let Pending::Deciding { must: seats, .. } = game.pending() {
             let seat = seats.first().expect("a seat");
             let text = game.computer_action(seat, &mut rng).expect("an action");
             game.apply(seat, &text, &names).expect("legal");
@@ -307,7 +308,7 @@ fn any_game_plays_a_full_game_from_empty_options() {
         assert_eq!(loaded.kind(), GameKind::GunslingerGang);
     }
     assert_eq!(AnyGame::player_range(GameKind::GunslingerGang), (2, 4));
-    assert!(AnyGame::default_options(GameKind::GunslingerGang).is_some());
+    assert_eq!(AnyGame::default_options(GameKind::GunslingerGang)["items"], "all");
 }
 
 /// Every action of the game's whole space, for checking that the menus miss nothing.
@@ -362,7 +363,7 @@ fn legal_lists_match_an_exhaustive_check() {
         let mut chooser = GameRng::from_seed(seed);
         let every = every_action(&g);
         let mut steps = 0;
-        while let Pending::Seats(seats) = g.pending() {
+        while let Pending::Deciding { must: seats, .. } = g.pending() {
             steps += 1;
             let seat = seats.first().expect("a seat");
             let legal: HashSet<_> = g.legal_actions(seat).into_iter().collect();

@@ -15,7 +15,7 @@ pub use view::{PlayerView, View};
 
 use state::{PULL_LIMIT, Phase, TWELVE, full_bag};
 
-use crate::game::{Audience, Game, Pending, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::game::{Audience, Game, InvariantError, Pending, RuleError, Seat, SeatSet, SetupError, Viewer};
 use crate::rng::GameRng;
 
 impl Game for Martian12s {
@@ -29,6 +29,8 @@ impl Game for Martian12s {
     const PLAYERS: (usize, usize) = (2, 9);
     // 50 rounds × (60 pyramids + 9 passes) + 9 resignations, rounded up.
     const MAX_ACTIONS: usize = 4_000;
+    const SUMMARY: &'static str = include_str!("summary.md");
+    const RESIGN: Action = Action::Resign;
 
     fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
         Self::new(options, players, rng)
@@ -41,7 +43,7 @@ impl Game for Martian12s {
     fn pending(&self) -> Pending {
         match self.outcome() {
             Some(outcome) => Pending::Finished(outcome),
-            None => Pending::Seats(SeatSet::one(self.current)),
+            None => Pending::must(SeatSet::one(self.current)),
         }
     }
 
@@ -55,8 +57,12 @@ impl Game for Martian12s {
         }
     }
 
-    fn apply_into(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.act(seat, *action, events)
+    fn resigned(&self, seat: Seat) -> bool {
+        self.players.get(seat.index()).is_some_and(|p| p.resigned)
+    }
+
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        Self::act(self, seat, *action, events)
     }
 
     fn view(&self, _viewer: Viewer) -> View {
@@ -68,17 +74,12 @@ impl Game for Martian12s {
         Audience::Public
     }
 
-    fn narrate(&self, event: &Event, names: &[String]) -> String {
-        self.sentence(event, names)
+    fn sentence(&self, event: &Event, names: &[String]) -> String {
+        Self::sentence(self, event, names)
     }
 
-    fn describe(&self, action: &Action) -> String {
-        self.label(*action)
-    }
-
-    fn resign_action(&self, seat: Seat) -> Option<Action> {
-        let can = self.phase == Phase::Turn && self.players.get(seat.index()).is_some_and(|p| !p.resigned);
-        can.then_some(Action::Resign)
+    fn label(&self, action: &Action) -> String {
+        Self::label(self, *action)
     }
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
@@ -86,8 +87,8 @@ impl Game for Martian12s {
         (self.phase == Phase::Turn && seat == self.current).then_some(Action::Pass)
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        self.invariants()
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.invariants().map_err(InvariantError)
     }
 }
 

@@ -165,22 +165,11 @@ impl Martian12s {
 
     /// Checks, then applies, a whole action (R26).
     pub(crate) fn act(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        if self.phase != Phase::Turn {
-            return Err(RuleError::Finished);
-        }
-        if seat.index() >= self.players.len() {
-            return Err(RuleError::Illegal(format!("there is no seat {seat} at this table")));
-        }
+        // The opening checks (game over, seat, resigned, R26 turn order) are the trait's.
         match action {
-            Action::Resign if self.player(seat).resigned => {
-                return Err(RuleError::Illegal("you have already resigned".into()));
-            }
             Action::Resign => {
                 self.resign(seat, events);
                 return Ok(());
-            }
-            _ if seat != self.current => {
-                return Err(RuleError::NotYourTurn { waiting: self.current.to_string() });
             }
             Action::Pull(grab) => {
                 self.check_pull(grab)?;
@@ -194,7 +183,7 @@ impl Martian12s {
 
     fn check_pull(&self, grab: Grab) -> Result<(), RuleError> {
         if self.player(self.current).wallet < Credits(self.options.stake) {
-            return Err(RuleError::Illegal(format!(
+            return Err(RuleError::illegal(format!(
                 "you cannot pay the stake of {} (R3)",
                 Credits(self.options.stake)
             )));
@@ -207,7 +196,7 @@ impl Martian12s {
                 Grab::Size(size) => format!("no {} pyramids are left in the bag (R6)", size.word()),
                 Grab::Any => "the bag is empty (R16)".to_string(),
             };
-            return Err(RuleError::Illegal(format!("{what}; you may {} or pass", left.join(", "))));
+            return Err(RuleError::illegal(format!("{what}; you may {} or pass", left.join(", "))));
         }
         Ok(())
     }

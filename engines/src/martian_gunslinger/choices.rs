@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::state::MartianGunslinger;
 use super::text::Atom;
-use crate::game::{Choice, Choices, Game, MAX_CHOICES, Seat};
+use crate::game::{Choice, Choices, MAX_CHOICES, Seat};
 
 /// How an action's atoms meet the prefix.
 enum Match {
@@ -67,7 +67,7 @@ pub(crate) fn choices(game: &MartianGunslinger, seat: Seat, prefix: &str) -> Cho
             Match::Complete => out.complete = true,
             Match::Boundary(i) => boundary.push((action, atoms, i)),
             Match::Inside(i, second) => {
-                let label = if i + 1 == atoms.len() { game.describe(&action) } else { format!("{}", atoms[i]) };
+                let label = if i + 1 == atoms.len() { game.label(&action) } else { format!("{}", atoms[i]) };
                 push(&mut out.options, second, label);
             }
             Match::Miss => {}
@@ -92,7 +92,7 @@ pub(crate) fn choices(game: &MartianGunslinger, seat: Seat, prefix: &str) -> Cho
                 push(&mut out.options, format!("{sep}{first}"), label);
             }
             None => {
-                let label = if last { game.describe(action) } else { atom.to_string() };
+                let label = if last { game.label(action) } else { atom.to_string() };
                 push(&mut out.options, format!("{sep}{atom}"), label);
             }
         }

@@ -354,7 +354,7 @@ impl Event {
             | Self::RefillChose { seat, .. }
             | Self::DrewCards { seat, .. }
             | Self::EventCardIs { seat, .. }
-            | Self::BidIs { seat, .. } => Audience::Seat(*seat),
+            | Self::BidIs { seat, .. } => Audience::seat(*seat),
             _ => Audience::Public,
         }
     }

@@ -61,7 +61,7 @@ pub use state::{
 };
 pub use view::{ContestSideView, DiceView, EventView, OwnView, PieceView, PlayerView, View};
 
-use crate::game::{Audience, Choices, Game, Pending, RuleError, Seat, Secret, SetupError, Viewer};
+use crate::game::{Audience, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer};
 use crate::parts::cards::CardSet;
 use crate::rng::GameRng;
 use state::{BOARD, Player};
@@ -78,6 +78,8 @@ impl Game for MartianGunslinger {
     // 50 rounds × 4 slots × a generous 100 decisions per slot (moves, exchanges card by
     // card, refills, bids and payments), plus setup.
     const MAX_ACTIONS: usize = 20_000;
+    const SUMMARY: &'static str = include_str!("summary.md");
+    const RESIGN: Action = Action::Resign;
 
     fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
         Self::new(options, players, rng)
@@ -90,7 +92,7 @@ impl Game for MartianGunslinger {
     fn pending(&self) -> Pending {
         match self.outcome() {
             Some(outcome) => Pending::Finished(outcome),
-            None => Pending::Seats(self.pending_seats()),
+            None => Pending::must(self.pending_seats()),
         }
     }
 
@@ -100,8 +102,12 @@ impl Game for MartianGunslinger {
         }
     }
 
-    fn apply_into(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.act(seat, *action, events)
+    fn resigned(&self, seat: Seat) -> bool {
+        self.players.get(seat.index()).is_some_and(|p| p.resigned)
+    }
+
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        Self::act(self, seat, *action, events)
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -112,25 +118,20 @@ impl Game for MartianGunslinger {
         event.audience()
     }
 
-    fn narrate(&self, event: &Event, names: &[String]) -> String {
-        self.sentence(event, names)
+    fn sentence(&self, event: &Event, names: &[String]) -> String {
+        Self::sentence(self, event, names)
     }
 
-    fn describe(&self, action: &Action) -> String {
-        self.label(action)
-    }
-
-    fn resign_action(&self, seat: Seat) -> Option<Action> {
-        let can = self.stage != Stage::Over && self.players.get(seat.index()).is_some_and(|p| !p.resigned);
-        can.then_some(Action::Resign)
+    fn label(&self, action: &Action) -> String {
+        Self::label(self, action)
     }
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.default_action(seat)
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        self.invariants()
+    fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.invariants().map_err(InvariantError)
     }
 
     fn secrets(&self) -> Vec<Secret> {

@@ -103,35 +103,23 @@ impl MartianGunslinger {
     /// Checks `action` for `seat` and, only if it is legal, applies it and everything
     /// automatic that follows.
     pub(crate) fn act(&mut self, seat: Seat, action: Action, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        if self.stage == Stage::Over {
-            return Err(RuleError::Finished);
-        }
-        if seat.index() >= self.n() {
-            return Err(RuleError::Illegal(format!("there is no seat {seat} at this table")));
-        }
+        // The opening checks (game over, seat, resigned, pending) are the trait's; a
+        // resignation passed them, so it is whole from here: validate, then mutate.
         if action == Action::Resign {
             self.revealed = CardSet::EMPTY;
-            if self.player(seat).resigned {
-                return Err(RuleError::Illegal("you have already resigned".into()));
-            }
             self.resign(seat, ev);
             self.advance(ev);
             return Ok(());
         }
-        let pending = self.pending_seats();
-        if !pending.contains(seat) {
-            let waiting: Vec<String> = pending.iter().map(|s| s.to_string()).collect();
-            return Err(RuleError::NotYourTurn { waiting: waiting.join(", ") });
-        }
         if action == Action::Timeout {
             if !self.timeout_is_random(seat) {
-                return Err(RuleError::Illegal("a timeout is applied as the default action of this decision".into()));
+                return Err(RuleError::illegal("a timeout is applied as the default action of this decision"));
             }
         } else {
             let mut legal = Vec::new();
             self.actions_for(seat, &mut legal);
             if !legal.contains(&action) {
-                return Err(RuleError::Illegal(self.explain(seat, action)));
+                return Err(RuleError::illegal(self.explain(seat, action)));
             }
         }
         self.revealed = CardSet::EMPTY;

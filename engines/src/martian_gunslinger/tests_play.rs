@@ -401,7 +401,7 @@ fn any_game_plays_a_default_table_without_lobby_input() {
     let names: Vec<String> = ["Ann", "Bob", "Cara"].map(String::from).to_vec();
     let mut chooser = GameRng::from_seed(1);
     for _ in 0..20_000 {
-        let crate::Pending::Seats(seats) = game.pending() else { break };
+        let crate::Pending::Deciding { must: seats, .. } = game.pending() else { break };
         let seat = seats.first().expect("pending");
         let action = game.computer_action(seat, &mut chooser).expect("an action");
         game.apply(seat, &action, &names).expect("applies");

@@ -1,7 +1,6 @@
 //! Dice: the six-sided die and the Treehouse die, rolled through the game's [`GameRng`].
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -90,22 +89,7 @@ impl Treehouse {
     }
 }
 
-impl fmt::Display for Treehouse {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Treehouse {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|face| face.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("{s:?} is not a Treehouse face (Tip, Hop, Aim, Swap, Dig, Wild)"))
-    }
-}
+super::words::word_enum!(Treehouse, "a Treehouse face");
 
 #[cfg(test)]
 mod tests {

@@ -60,22 +60,7 @@ impl Direction {
     }
 }
 
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Direction {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("{s:?} is not a direction (N, NE, E, SE, S, SW, W, NW)"))
-    }
-}
+super::words::word_enum!(Direction, "a direction");
 
 /// A square on a board of up to 26 files and 255 ranks; `x` = file (0 = `a`), `y` = rank (0 = `1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -5,3 +5,5 @@ pub mod dice;
 pub mod grid;
 pub mod poker;
 pub mod pyramids;
+#[macro_use]
+pub mod words;

@@ -306,7 +306,7 @@ mod tests {
 
     fn view(game: &AnyGame, viewer: Viewer) -> View {
         let AnyView::GunslingerGang(view) = game.view(viewer) else { panic!("a Gunslinger Gang view") };
-        view
+        *view
     }
 
     #[test]
@@ -323,7 +323,7 @@ mod tests {
     fn phase_lines_count_plays_and_cards_left() {
         let mut game = AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), 2, 9).expect("setup");
         assert_eq!(phase_line(&view(&game, Viewer::Public), &[]), "Planning · 0 of 10 plays made");
-        let seat = game.pending().seats().first().expect("a seat");
+        let seat = game.pending().must_seats().first().expect("a seat");
         game.apply(seat, "play KID B1 none", &[]).expect("a legal play");
         let public = view(&game, Viewer::Public);
         assert_eq!(phase_line(&public, &[]), "Planning · 1 of 10 plays made");

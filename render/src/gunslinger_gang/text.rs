@@ -144,7 +144,7 @@ mod tests {
     fn text_board_shows_towns_players_and_no_secrets() {
         let mut game = AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), 3, 4).expect("setup");
         let names: Vec<String> = ["Ann", "Bo", "Cy"].map(String::from).to_vec();
-        let seat = game.pending().seats().first().expect("a seat");
+        let seat = game.pending().must_seats().first().expect("a seat");
         game.apply(seat, "play RANCHER B2 none", &names).expect("a legal play");
         let text = crate::board_text(&game.view(Viewer::Public), &names);
         println!("{text}");

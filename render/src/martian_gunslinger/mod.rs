@@ -17,6 +17,8 @@ mod private;
 mod side;
 pub(crate) mod text;
 
+pub(crate) use self::text::board as board_text;
+
 use engines::martian_gunslinger::{PlayerView, Stage, View};
 use engines::parts::pyramids::Colour;
 use engines::{Outcome, Seat};

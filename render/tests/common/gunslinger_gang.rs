@@ -15,7 +15,7 @@ pub fn setup(players: usize, seed: u64) -> AnyGame {
 /// The Gunslinger Gang view of `game` for `viewer`.
 pub fn view(game: &AnyGame, viewer: Viewer) -> View {
     let AnyView::GunslingerGang(view) = game.view(viewer) else { panic!("not a Gunslinger Gang game") };
-    view
+    *view
 }
 
 /// Plays the seeded computer player's moves for whoever is pending until `stop` holds for

@@ -26,7 +26,7 @@ pub fn setup(options: serde_json::Value, players: usize, seed: u64) -> AnyGame {
 /// The seat that must act, if the game is not over.
 pub fn pending_seat(game: &AnyGame) -> Option<Seat> {
     match game.pending() {
-        Pending::Seats(seats) => seats.first(),
+        Pending::Deciding { must, .. } => must.first(),
         Pending::Finished(_) => None,
     }
 }
@@ -53,7 +53,7 @@ pub fn drive(game: &mut AnyGame, mut policy: impl FnMut(&View, Seat) -> Option<&
 /// The Martian 12s view of a game.
 pub fn m12s(game: &AnyGame) -> View {
     match game.view(Viewer::Public) {
-        AnyView::Martian12s(view) => view,
+        AnyView::Martian12s(view) => *view,
         other => panic!("not a Martian 12s view: {:?}", other.kind()),
     }
 }

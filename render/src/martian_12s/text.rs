@@ -8,7 +8,7 @@ use crate::{name_of, ordinal};
 
 /// The Martian 12s board: header, bag, one block per player (stack in pull order), and the
 /// final standings once the match is over.
-pub(crate) fn martian_12s(view: &View, names: &[String]) -> String {
+pub(crate) fn board_text(view: &View, names: &[String]) -> String {
     let mut out = String::new();
     header(&mut out, view, names);
     bag(&mut out, view);

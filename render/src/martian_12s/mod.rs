@@ -5,6 +5,8 @@
 //! Dark theme, drawn for a phone: 960 px wide, no text under 18 px, every colour also
 //! carried by a digit, a symbol or a word.
 
+mod text;
+
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
@@ -15,6 +17,8 @@ use tiny_skia::{Pixmap, Rect};
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::theme::{self, MARGIN, PAD, PNG_BUDGET, WIDTH};
 use crate::{RenderError, name_of, ordinal};
+
+pub(crate) use self::text::board_text;
 
 const W: f32 = WIDTH as f32;
 const ROW_GAP: f32 = 10.0;
