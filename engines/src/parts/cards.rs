@@ -4,6 +4,7 @@
 //! A card serialises as its text form, so in any JSON a card is a string leaf (`"10H"`): the
 //! conformance harness finds a leaked card by exact string match.
 
+use super::words::UnknownWord;
 use std::fmt;
 use std::str::FromStr;
 
@@ -123,10 +124,10 @@ impl fmt::Display for Rank {
 }
 
 impl FromStr for Rank {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::from_symbol(s.trim()).ok_or_else(|| format!("{s:?} is not a rank (2-10, J, Q, K, A)"))
+        Self::from_symbol(s.trim()).ok_or_else(|| UnknownWord::not(s, "a rank (2-10, J, Q, K, A)"))
     }
 }
 
@@ -212,13 +213,13 @@ impl fmt::Display for Suit {
 }
 
 impl FromStr for Suit {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut chars = s.trim().chars();
         match (chars.next().and_then(Self::from_letter), chars.next()) {
             (Some(suit), None) => Ok(suit),
-            _ => Err(format!("{s:?} is not a suit (C, D, H, S)")),
+            _ => Err(UnknownWord::not(s, "a suit (C, D, H, S)")),
         }
     }
 }
@@ -263,11 +264,11 @@ impl fmt::Display for Card {
 }
 
 impl FromStr for Card {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim();
-        let bad = || format!("{s:?} is not a card like 10H, QS or AC");
+        let bad = || UnknownWord::not(s, "a card like 10H, QS or AC");
         let last = text.chars().last().ok_or_else(bad)?;
         let suit = Suit::from_letter(last).ok_or_else(bad)?;
         let rank = Rank::from_symbol(&text[..text.len() - last.len_utf8()]).ok_or_else(bad)?;

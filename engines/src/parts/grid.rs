@@ -1,5 +1,6 @@
 //! Square grids: chess-style coordinates (`a1` … `h8`) and the eight directions.
 
+use super::words::UnknownWord;
 use std::fmt;
 use std::str::FromStr;
 
@@ -123,10 +124,10 @@ impl fmt::Display for Square {
 }
 
 impl FromStr for Square {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("{s:?} is not a square like a1 or h8");
+        let bad = || UnknownWord::not(s, "a square like a1 or h8");
         let mut chars = s.chars();
         let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
         if !file.is_ascii_lowercase() {

@@ -2,15 +2,17 @@
 //! `Display` and `FromStr` from its `ALL` list and `name()`, with a typed error that says what
 //! was expected.
 
-/// A word that names none of the values of an enum.
+/// A word that names none of the values of an enum, or is not written as a value of a type
+/// (a card, a square) is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{word:?} is not {what} ({expected})")]
+#[error("{word:?} is not {what}{list}", list = if expected.is_empty() { String::new() } else { format!(" ({expected})") })]
 pub struct UnknownWord {
     /// What was written.
     pub word: String,
     /// What was wanted, with its article: `"a direction"`.
     pub what: &'static str,
-    /// The words that would have been understood, comma-separated.
+    /// The words that would have been understood, comma-separated (empty when `what`
+    /// already says it: "a square like a1 or h8").
     pub expected: String,
 }
 
@@ -20,11 +22,22 @@ impl UnknownWord {
     pub fn new<'a>(word: &str, what: &'static str, names: impl IntoIterator<Item = &'a str>) -> Self {
         Self { word: word.trim().to_string(), what, expected: names.into_iter().collect::<Vec<_>>().join(", ") }
     }
+
+    /// `word` is not written as `what` is, which says how: `"a square like a1 or h8"`.
+    #[must_use]
+    pub fn not(word: &str, what: &'static str) -> Self {
+        Self { word: word.trim().to_string(), what, expected: String::new() }
+    }
 }
 
 impl From<UnknownWord> for crate::game::ParseActionError {
     fn from(error: UnknownWord) -> Self {
-        Self { text: error.word.clone(), expected: format!("{} ({})", error.what, error.expected) }
+        let expected = if error.expected.is_empty() {
+            error.what.to_string()
+        } else {
+            format!("{} ({})", error.what, error.expected)
+        };
+        Self { text: error.word, expected }
     }
 }
 
