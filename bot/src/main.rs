@@ -21,7 +21,7 @@ struct Cli {
 enum Command {
     /// Play in this terminal against computer players (and friends at the same keyboard).
     Play {
-        /// The game: martian-12s, martian-gunslinger, gunslinger-gang, conquest-of-mars or raja.
+        /// The game's id: martian-12s, martian-gunslinger or gunslinger-gang.
         #[arg(default_value = "martian-12s")]
         game: GameKind,
         /// Seats at the table.
@@ -103,7 +103,7 @@ async fn serve_discord(config: &Config, tables: Tables) -> Result<(), String> {
     tracing::info!("serving games on Discord; press Ctrl-C to stop");
     let ended = tokio::select! {
         result = running.wait() => Some(result),
-        _ = tokio::signal::ctrl_c() => None,
+        () = stop_signal() => None,
     };
     match ended {
         Some(result) => result.map_err(|e| e.to_string()),
@@ -112,6 +112,31 @@ async fn serve_discord(config: &Config, tables: Tables) -> Result<(), String> {
             running.shutdown().await;
             Ok(())
         }
+    }
+}
+
+/// Ctrl-C, or SIGTERM (what service managers and `docker stop` send): either starts a graceful
+/// shutdown, in which interactions under way finish and the database pool closes.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(error) => {
+                tracing::warn!("cannot listen for SIGTERM ({error}); Ctrl-C still stops Saloon");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

@@ -155,7 +155,7 @@ async fn commands_are_registered_with_descriptions_and_choices() {
         .map(|c| c["name"].as_str().unwrap_or_default().to_string())
         .collect();
     // `/play` offers exactly the registered (playable) games, in registration order.
-    let registered: Vec<String> = engines::GameKind::ALL.iter().map(|k| k.name().to_string()).collect();
+    let registered: Vec<String> = GameKind::ALL.iter().map(|k| k.name().to_string()).collect();
     assert_eq!(games, registered);
     // The rules of every game fit one message and are only for the asker.
     for index in 0..games.len() {
@@ -163,6 +163,34 @@ async fn commands_are_registered_with_descriptions_and_choices() {
         let reply = harness.fake.wait_reply(&rules).await;
         assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("**")), "{}", harness.fake.summary());
     }
+    harness.finish().await;
+}
+
+/// Every click is answered: ids that cannot be read, name no table, ask for an unknown verb
+/// or carry a number out of range each get a clear private reply, and change nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_component_ids_get_a_private_answer_and_change_nothing() {
+    let harness = Harness::start().await;
+    let lobby = harness.play(ALICE, GameKind::Martian12s, 3).await;
+    let table = table_of(&lobby);
+    let before = harness.tables().await.snapshot(table).await.expect("snapshot");
+    let cases = [
+        ("garbage", "not one Saloon made"),
+        ("::::", "not one Saloon made"),
+        ("m:abc:1:pass", "names no table"),
+        ("m:2:99999999999999999999:pass", "cannot place"),
+        ("l:4:dance", "does not do"),
+        ("l:999999:join", "no table #999999"),
+    ];
+    for (id, words) in cases {
+        let click = harness.fake.click_forged(BOB, &lobby, id).await;
+        let reply = harness.fake.wait_reply(&click).await;
+        assert!(reply.ephemeral(), "{id}: a private answer");
+        let text = reply.content().unwrap_or_default();
+        assert!(text.contains(words), "{id}: {text:?}");
+    }
+    let after = harness.tables().await.snapshot(table).await.expect("snapshot");
+    assert_eq!((after.version, after.seats.len()), (before.version, before.seats.len()), "nothing changed");
     harness.finish().await;
 }
 

@@ -156,7 +156,7 @@ impl MartianGunslinger {
 
     /// §9.1–§9.3: every card exactly once; contest zones empty outside a contest.
     fn cards_conserved(&self) -> Result<(), String> {
-        let dealt = !matches!(self.stage, Stage::Placement | Stage::Compensation);
+        let mut dealt = !matches!(self.stage, Stage::Placement | Stage::Compensation);
         let mut seen = CardSet::EMPTY;
         for (zone, cards) in self.zones() {
             for card in cards {
@@ -169,6 +169,10 @@ impl MartianGunslinger {
             && !seen.insert(running.card)
         {
             return Err(format!("§9.1: running event {} twice", running.card));
+        }
+        // A game that ended during placement (everyone else resigned) never dealt a card.
+        if self.stage == Stage::Over && seen.is_empty() {
+            dealt = false;
         }
         if dealt && seen != CardSet::FULL {
             return Err(format!("§9.1: {} cards in play, not 52", seen.len()));
