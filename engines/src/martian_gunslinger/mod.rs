@@ -154,6 +154,12 @@ impl MartianGunslinger {
         self.flow_consistent()
     }
 
+    /// Whether the game ended during placement (everyone but one resigned): no card was dealt
+    /// and the plotpoints may not all be placed.
+    fn ended_in_placement(&self) -> bool {
+        self.stage == Stage::Over && self.zones().into_iter().all(|(_, cards)| cards.is_empty())
+    }
+
     /// §9.1–§9.3: every card exactly once; contest zones empty outside a contest.
     fn cards_conserved(&self) -> Result<(), String> {
         let mut dealt = !matches!(self.stage, Stage::Placement | Stage::Compensation);
@@ -170,8 +176,7 @@ impl MartianGunslinger {
         {
             return Err(format!("§9.1: running event {} twice", running.card));
         }
-        // A game that ended during placement (everyone else resigned) never dealt a card.
-        if self.stage == Stage::Over && seen.is_empty() {
+        if self.ended_in_placement() {
             dealt = false;
         }
         if dealt && seen != CardSet::FULL {
@@ -193,7 +198,7 @@ impl MartianGunslinger {
         for square in self.plotpoints.iter().flatten() {
             squares.push(*square);
         }
-        if !matches!(self.stage, Stage::Placement) && squares.len() != 3 {
+        if !matches!(self.stage, Stage::Placement) && !self.ended_in_placement() && squares.len() != 3 {
             return Err(format!("§9.4: {} plotpoints on the board", squares.len()));
         }
         squares.extend(self.players.iter().filter_map(|p| p.piece.square));
@@ -211,7 +216,7 @@ impl MartianGunslinger {
     /// §9.3, §9.5–§9.7, §9.9–§9.10 for one player.
     fn player_consistent(&self, seat: Seat, p: &Player) -> Result<(), String> {
         let fail = |text: String| Err(format!("{seat}: {text}"));
-        let in_play = !matches!(self.stage, Stage::Placement | Stage::Compensation);
+        let in_play = !matches!(self.stage, Stage::Placement | Stage::Compensation) && !self.ended_in_placement();
         if in_play && p.home.is_none() {
             return fail("§9.4: no home after setup".into());
         }

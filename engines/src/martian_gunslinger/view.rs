@@ -305,9 +305,25 @@ impl MartianGunslinger {
     /// during the last action are left out (see `revealed`).
     pub(crate) fn secret_list(&self) -> Vec<Secret> {
         let mut out = Vec::new();
-        let revealed = self.revealed;
+        // Cards shown to everybody this step, and the designated cards of a pending Tycoon or
+        // Judge: public by the specification (§5, "Pending event and its designated cards":
+        // all) even once such a card is back in a hand, so their names are no secret.
+        let mut public = self.revealed;
+        for seat in self.seats() {
+            match self.player(seat).event.map(|slot| slot.status) {
+                Some(EventStatus::Tycoon { casino, bank, other, .. }) => {
+                    [casino, bank, other].into_iter().for_each(|c| {
+                        public.insert(c);
+                    })
+                }
+                Some(EventStatus::Judge { ace, four }) => [ace, four].into_iter().for_each(|c| {
+                    public.insert(c);
+                }),
+                Some(EventStatus::Hidden) | None => {}
+            }
+        }
         let mut add = |owner: Option<Seat>, card: Card| {
-            if !revealed.contains(card) {
+            if !public.contains(card) {
                 out.push(Secret { owner, token: card.to_string() });
             }
         };
