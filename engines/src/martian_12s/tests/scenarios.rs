@@ -1,62 +1,13 @@
-//! The acceptance scenarios of `rules/martian-12s.scenarios.md`, one test each.
-//!
-//! Randomness is scripted: the roll-off returns the stated seat and each pull yields the
-//! stated pyramid. A scripted pyramid that is not in the bag, or not of the requested size,
-//! fails the test (harness convention).
+//! The acceptance scenarios of `rules/martian-12s.scenarios.md`, one test each, named after
+//! the scenario. The file numbers its scenarios M1–M3, M5–M7, M9 and M11: there is no M4, M8
+//! or M10 to test.
 
-use super::state::{Credits, Martian12s, Phase, Player, Status};
-use super::{Action, Grab, Options, Pyramid};
-use crate::game::{Game, Pending, RuleError, RuleErrorKind, Seat};
+use super::{P0, P1, P2, pass, pull, refused_without_change, setup, size, tally, wallets};
+use crate::game::{Game, RuleErrorKind, SeatSet, Viewer};
+use crate::martian_12s::state::{Credits, Martian12s, Player, Status};
+use crate::martian_12s::{Action, Event, Grab, Options, Pyramid};
 use crate::parts::pyramids::Size::{Large as L, Medium as M, Small as S};
 use crate::rng::GameRng;
-
-const P0: Seat = Seat(0);
-const P1: Seat = Seat(1);
-const P2: Seat = Seat(2);
-
-fn setup(players: usize, options: Options, roll_off: u32) -> Martian12s {
-    let game = Martian12s::setup(&options, players, GameRng::scripted([roll_off])).expect("setup");
-    game.check_invariants().expect("invariants after setup");
-    game
-}
-
-/// `seat` plays `Pull{grab}` and the bag yields `id`.
-fn pull(game: &mut Martian12s, seat: Seat, grab: Grab, id: &str) {
-    let pyramid: Pyramid = id.parse().expect("pyramid id");
-    let bit = 1u64 << pyramid.index(game.sets);
-    let candidates = game.candidates(grab);
-    assert!(candidates & bit != 0, "scripted {id} is not in the bag as {grab}");
-    game.rng.push_script((candidates & (bit - 1)).count_ones());
-    let events = game.apply(seat, &Action::Pull(grab)).expect("pull accepted");
-    game.check_invariants().expect("invariants");
-    assert!(matches!(events[0], super::Event::Pulled { pyramid: p, .. } if p == pyramid), "{events:?}");
-}
-
-fn pass(game: &mut Martian12s, seat: Seat) {
-    game.apply(seat, &Action::Pass).expect("pass accepted");
-    game.check_invariants().expect("invariants");
-}
-
-fn size(s: crate::parts::pyramids::Size) -> Grab {
-    Grab::Size(s)
-}
-
-/// `score/pulls` of a seat.
-fn tally(game: &Martian12s, seat: Seat) -> (u8, usize) {
-    let p = game.player(seat);
-    (p.score, p.pulls())
-}
-
-fn wallets(game: &Martian12s) -> Vec<u32> {
-    game.players.iter().map(|p| p.wallet.0).collect()
-}
-
-fn refused_without_change(game: &Martian12s, seat: Seat, action: Action) -> RuleError {
-    let mut copy = game.clone();
-    let err = copy.apply(seat, &action).expect_err("refused");
-    assert_eq!(&copy, game, "state unchanged after a refusal");
-    err
-}
 
 #[test]
 fn m1_setup_three_players() {
@@ -101,20 +52,17 @@ fn m2_continue_at_twelve_pop_and_sole_survivor_wins_at_once() {
     assert_eq!(game.player(P0).status, Status::Active, "R10: 12 does not pop");
     pull(&mut game, P1, size(S), "4S1");
     assert_eq!((tally(&game, P1), game.player(P1).wallet, game.pot), ((9, 3), Credits(17), Credits(6)));
-    let mut events = Vec::new();
-    let pyramid: Pyramid = "1S1".parse().expect("id");
-    game.rng.push_script((game.candidates(Grab::Any) & ((1u64 << pyramid.index(game.sets)) - 1)).count_ones());
-    game.apply_into(P0, &Action::Pull(Grab::Any), &mut events).expect("pull");
+    let events = pull(&mut game, P0, Grab::Any, "1S1");
     // P0 pops at 13/4; the round ends at once and P1 is never asked (R12).
-    assert!(matches!(events[0], super::Event::Pulled { popped: true, score: 13, pulls: 4, .. }));
-    assert!(matches!(events[1], super::Event::RoundScored { share: Credits(7), .. }));
+    assert!(matches!(events[0], Event::Pulled { popped: true, score: 13, pulls: 4, .. }));
+    assert!(matches!(events[1], Event::RoundScored { share: Credits(7), .. }));
     assert_eq!(wallets(&game), [16, 24]);
     assert_eq!(game.pot, Credits(0));
     assert_eq!(game.player(P1).rounds_won, 1);
     assert_eq!((game.round, game.first_drawer, game.current), (2, P1, P1));
     // The board after the round still shows how it ended (§8 round summaries).
-    let previous = game.view(crate::game::Viewer::Public).previous_round.expect("round 1 kept");
-    assert_eq!((previous.round, previous.share, previous.winners), (1, Credits(7), crate::game::SeatSet::one(P1)));
+    let previous = game.view(Viewer::Public).previous_round.expect("round 1 kept");
+    assert_eq!((previous.round, previous.share, previous.winners), (1, Credits(7), SeatSet::one(P1)));
     assert_eq!((previous.players[0].score, previous.players[0].status), (13, Some(Status::Popped)));
     assert_eq!(previous.players[1].stack.len(), 3);
     assert!(game.players.iter().all(|p| p.stack.is_empty()), "round 2 starts with empty stacks");
@@ -198,6 +146,7 @@ fn m7_single_set_and_an_exhausted_size() {
     let expected = vec![Action::Pull(size(S)), Action::Pull(size(M)), Action::Pull(Grab::Any), Action::Pass];
     assert_eq!(game.legal_actions(P1), expected);
     let err = refused_without_change(&game, P1, Action::Pull(size(L)));
+    assert_eq!(err.ruling, Some("R6"), "{err}");
     assert!(err.to_string().contains("no large pyramids"), "{err}");
     assert_eq!((game.player(P1).wallet, game.pot), (Credits(18), Credits(5)));
     pull(&mut game, P1, Grab::Any, "4S1");
@@ -252,60 +201,4 @@ fn m11_player_counts_and_bag_sizes() {
         let options = Options { single_set, ..Options::default() };
         assert!(Martian12s::setup(&options, players, GameRng::scripted([0])).is_err(), "{players} {single_set}");
     }
-}
-
-// ---- rulings not covered by a numbered scenario ------------------------------------
-
-#[test]
-fn r3_a_broke_player_on_turn_is_forced_to_pass() {
-    let options = Options { stake: 5, start_wallet: Some(10), ..Options::default() };
-    let mut game = setup(2, options, 0);
-    pull(&mut game, P0, size(S), "0S1");
-    pull(&mut game, P1, size(S), "0S2");
-    pull(&mut game, P0, size(S), "1S1");
-    // P1 pays its last 5; both are then broke and are forced to pass without being asked.
-    let events = {
-        let pyramid: Pyramid = "1S2".parse().expect("id");
-        let c = game.candidates(size(S));
-        game.rng.push_script((c & ((1u64 << pyramid.index(game.sets)) - 1)).count_ones());
-        game.apply(P1, &Action::Pull(size(S))).expect("pull")
-    };
-    assert!(
-        events.iter().any(|e| matches!(e, super::Event::Passed { seat: P0, forced: super::Forced::Broke, .. })),
-        "{events:?}"
-    );
-    assert!(events.iter().any(|e| matches!(e, super::Event::Passed { seat: P1, forced: super::Forced::Broke, .. })));
-    // Tied at 1 from 2: the pot of 20 is split and both can pay again in round 2.
-    assert_eq!((game.round, wallets(&game)), (2, vec![10, 10]));
-}
-
-#[test]
-fn r24_resigning_on_turn_forfeits_the_round_and_later_rounds() {
-    let mut game = setup(3, Options::default(), 0);
-    pull(&mut game, P0, size(S), "1S1");
-    game.apply(P1, &Action::Resign).expect("resign on turn");
-    assert_eq!(game.player(P1).status, Status::Popped);
-    assert_eq!(game.current, P2, "turn passes on");
-    assert!(refused_without_change(&game, P1, Action::Resign).kind == RuleErrorKind::Resigned);
-    pass(&mut game, P2);
-    pass(&mut game, P0);
-    assert_eq!(game.round, 2);
-    assert_eq!(game.player(P1).status, Status::SittingOut);
-    assert!(game.players[1].stack.is_empty());
-}
-
-#[test]
-fn match_end_ranks_by_cash_then_rounds_and_resigned_last() {
-    let options = Options { rounds: 1, ..Options::default() };
-    let mut game = setup(3, options, 0);
-    pull(&mut game, P0, size(S), "2S1");
-    game.apply(P2, &Action::Resign).expect("resign out of turn");
-    pass(&mut game, P1);
-    pass(&mut game, P0);
-    assert!(matches!(game.phase, Phase::MatchEnd(_)));
-    let Pending::Finished(outcome) = game.pending() else { panic!("finished") };
-    let order: Vec<(Seat, u8)> = outcome.standings.iter().map(|s| (s.seat, s.place)).collect();
-    assert_eq!(order, vec![(P0, 1), (P1, 2), (P2, 3)]);
-    assert_eq!(outcome.winners.iter().collect::<Vec<_>>(), vec![P0]);
-    assert_eq!(game.apply(P0, &Action::Pass).map_err(|e| e.kind), Err(RuleErrorKind::GameOver));
 }
