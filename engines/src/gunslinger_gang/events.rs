@@ -220,17 +220,12 @@ fn effect_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String
             let by = if *by == Displacement::Lasso { "lassoed" } else { "run out of town" };
             format!("{}'s outlaw at {from} is {by} to {to}.", who(*seat))
         }
-        Event::Returned { seat, town, count, by } => {
-            let by = match by {
-                Removal::Ambush => "Ambush",
-                Removal::Blast => "Dynamite",
-                Removal::Shootout => "Shootout",
-                Removal::SaloonBrawl => "Saloon Brawl",
-                Removal::WantedPoster => "Wanted Poster",
-                Removal::Turncoat => "Turncoat",
-            };
-            format!("{} loses {count} outlaw{} at {town} to the supply ({by}).", who(*seat), plural(*count))
-        }
+        Event::Returned { seat, town, count, by } => format!(
+            "{} loses {count} outlaw{} at {town} to the supply ({}).",
+            who(*seat),
+            plural(*count),
+            removal_word(*by)
+        ),
         Event::Hired { seat, town, count, wanted } => {
             let capped = if count < wanted { format!(" of {wanted} (supply)") } else { String::new() };
             format!("{} hires {count}{capped} outlaw{} at {town}.", who(*seat), plural(*count))
@@ -241,14 +236,7 @@ fn effect_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String
         Event::Wagered { seat, town } => format!("{} wagers on {town} (+2 VP if they control it).", who(*seat)),
         Event::Flagged { town, story } => format!("{story} at {town} this round."),
         Event::NoEffect { seat, what } => format!("{}: {what}; no effect.", who(*seat)),
-        Event::Bonus { seat, vp, why } => {
-            let why = match why {
-                Bonus::TinStar => "Tin Star",
-                Bonus::BountyLedger => "Bounty Ledger",
-                Bonus::Pickaxe => "Pickaxe",
-            };
-            format!("{} gains {vp} VP ({why}).", who(*seat))
-        }
+        Event::Bonus { seat, vp, why } => format!("{} gains {vp} VP ({}).", who(*seat), bonus_word(*why)),
         Event::Drew { seat } => format!("{} draws a News Story.", who(*seat)),
         Event::DrewCard { news, .. } => format!("You drew {news} {}.", news.title()),
         Event::DrawLost { seat } => format!("{}'s draw is lost.", who(*seat)),
@@ -294,6 +282,28 @@ fn score_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> String {
     }
 }
 
+/// What sent outlaws back to the supply, as the log names it.
+fn removal_word(by: Removal) -> &'static str {
+    match by {
+        Removal::Ambush => "Ambush",
+        Removal::Blast => "Dynamite",
+        Removal::Shootout => "Shootout",
+        Removal::SaloonBrawl => "Saloon Brawl",
+        Removal::WantedPoster => "Wanted Poster",
+        Removal::Turncoat => "Turncoat",
+    }
+}
+
+/// The item behind a VP bonus.
+fn bonus_word(why: Bonus) -> &'static str {
+    match why {
+        Bonus::TinStar => "Tin Star",
+        Bonus::BountyLedger => "Bounty Ledger",
+        Bonus::Pickaxe => "Pickaxe",
+    }
+}
+
+/// Why a building was placed, as the log names it.
 fn reason_word(reason: BuildingReason) -> &'static str {
     match reason {
         BuildingReason::Boomtown => "Boomtown",

@@ -56,3 +56,43 @@ fn bad_text_is_refused_with_the_grammar() {
         assert!(err.expected.contains("reveal <town>"), "{err}");
     }
 }
+
+/// The refusal names the first word not understood and what was wanted, then the grammar.
+#[test]
+fn bad_text_names_the_word_not_understood() {
+    let reason = |text: &str| {
+        let err = text.parse::<Action>().expect_err(text);
+        assert_eq!(err.text, text);
+        err.expected.split_once("; ").map(|(why, _)| why.to_string()).expect("a reason, then the grammar")
+    };
+    assert_eq!(reason("play KID D1 none"), "\"d1\" is not a position like A1 or C3");
+    assert_eq!(
+        reason("play JOKER B2 none"),
+        "\"joker\" is not an underling (KID, GAMBLER, PREACHER, OPERATOR, HIREDGUN, RANCHER)"
+    );
+    assert_eq!(reason("play KID B2 N25"), "\"n25\" is not a News Story (N01–N24)");
+    assert_eq!(reason("play KID B2"), "\"kid b2\" is not <card> <town> <news|none> [under] after play");
+    assert_eq!(reason("use D"), "\"d\" is not an ability (A, B, C, dynamite)");
+    assert_eq!(reason("lasso Purple B2"), "\"purple\" is not a colour (Red, Blue, Green, Yellow)");
+    assert_eq!(reason("move B2 mayor"), "\"mayor\" is not a piece (outlaw, sheriff, deputy)");
+    assert_eq!(reason("elect mayor"), "\"mayor\" is not a role (sheriff, deputy)");
+    assert_eq!(reason("drive B2 +3"), "\"+3\" is not a count of 1 or more");
+    assert_eq!(reason("pull"), "\"pull\" is not an action");
+    assert_eq!(reason("pull Q"), "\"pull q\" is not an action");
+    let err = "reveal D1".parse::<Action>().expect_err("no D column");
+    assert!(
+        err.to_string().starts_with("cannot read \"reveal D1\": \"d1\" is not a position like A1 or C3; play <card>")
+    );
+}
+
+/// Words read in any case and print in one; cards and components refuse with what they expect.
+#[test]
+fn words_read_in_any_case_and_print_in_one() {
+    assert_eq!("SHERIFF".parse::<Role>(), Ok(Role::Sheriff));
+    assert_eq!(Piece::Lawman(Role::Deputy).to_string(), "deputy");
+    assert_eq!("Keep".parse::<Timing>(), Ok(Timing::Keep));
+    assert_eq!("DYNAMITE".parse::<Ability>().map(|a| a.to_string()), Ok("dynamite".to_string()));
+    assert_eq!("yellow".parse::<Colour>(), Ok(Colour::Yellow));
+    let card = "Red KID".parse::<crate::gunslinger_gang::cards::Card>().expect_err("no dash");
+    assert_eq!(card.to_string(), "\"Red KID\" is not a card like Red-KID");
+}
