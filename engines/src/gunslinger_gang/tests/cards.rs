@@ -1,10 +1,10 @@
 //! Unit tests per underling (§2.4, §4.5), per item (§2.5) and per News Story (§2.6, §4.7).
 
-use super::cards::{Item, Underling};
-use super::events::{Bonus, Event};
 use super::fixtures::{BLUE, GREEN, RED, blank, news, pos};
-use super::state::{GunslingerGang, Step};
 use crate::game::{Game, Seat};
+use crate::gunslinger_gang::cards::{Item, Underling};
+use crate::gunslinger_gang::events::{Bonus, Event};
+use crate::gunslinger_gang::state::{GunslingerGang, Step};
 
 /// `seat` reveals `card` (with News `story`) at `at` in a 3-player round 1; another player's
 /// Kid waits beneath it so the round goes on afterwards.
@@ -377,5 +377,5 @@ fn n24_stagecoach_robbery_claims_and_the_item_acts_at_once() {
     });
     g.run(RED, "before");
     assert_eq!(g.player(RED).news.len(), 6, "Saddlebags draws with limit 7");
-    assert_eq!(news(24).title(), super::cards::Title::StagecoachRobbery);
+    assert_eq!(news(24).title(), crate::gunslinger_gang::cards::Title::StagecoachRobbery);
 }

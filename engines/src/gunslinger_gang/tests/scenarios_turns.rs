@@ -1,13 +1,13 @@
 //! Scenarios S4, S6, S7, S10, S12, S13 and S14 of `rules/gunslinger-gang.scenarios.md`:
 //! abilities, News timing, hiring, Secret Passage, Wanted Poster, draws and Planning.
 
-use super::board::Tile;
-use super::cards::{Card, Colour, Item, Underling};
-use super::events::Event;
 use super::fixtures::{BLUE, GREEN, RED, YELLOW, act, blank, news, pos};
-use super::scoring::How;
-use super::state::{GunslingerGang, Phase};
 use crate::game::{Audience, Game, RuleErrorKind, Seat, Viewer};
+use crate::gunslinger_gang::board::Tile;
+use crate::gunslinger_gang::cards::{Card, Colour, Item, Underling};
+use crate::gunslinger_gang::events::Event;
+use crate::gunslinger_gang::scoring::How;
+use crate::gunslinger_gang::state::{GunslingerGang, Phase};
 use crate::rng::GameRng;
 
 /// S4 — R14, R15: moving a lawman vacates its slot; Tin Star.
@@ -59,7 +59,11 @@ fn s6_table() -> GunslingerGang {
         .with_resolution(RED, &[("A2", RED, Underling::Kid, Some(16)), ("B1", BLUE, Underling::Gambler, None)]);
     let mut g = g.build();
     let events = g.run(RED, "reveal A2");
-    assert!(events.iter().any(|e| matches!(e, Event::Revealed { story: Some(super::cards::Title::Jailbreak), .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Revealed { story: Some(crate::gunslinger_gang::cards::Title::Jailbreak), .. }))
+    );
     g
 }
 
@@ -103,9 +107,9 @@ fn s6c_keep_the_news() {
     assert_eq!(g.player(RED).news.len(), 3);
     let kept = events
         .iter()
-        .find(|e| matches!(e, Event::TimingChosen { timing: super::action::Timing::Keep, .. }))
+        .find(|e| matches!(e, Event::TimingChosen { timing: crate::gunslinger_gang::action::Timing::Keep, .. }))
         .expect("the Keep is narrated");
-    assert_eq!(kept.audience(), Audience::Public, "the log names the kept card");
+    assert_eq!(GunslingerGang::audience(kept), Audience::Public, "the log names the kept card");
     assert!(g.sentence(kept, &[]).contains("Jailbreak"));
     let supply = g.player(RED).supply;
     g.run(RED, "use B");
@@ -291,13 +295,16 @@ fn s13a_draw_then_lost_at_the_limit() {
     assert!(!events.iter().any(|e| matches!(e, Event::Reshuffled { .. })));
     assert_eq!((g.deck.len(), g.discard.len()), (0, 3));
     let names = ["Ann".to_string(), "Bob".to_string()];
-    let public: Vec<String> =
-        events.iter().filter(|e| e.audience() == Audience::Public).map(|e| g.sentence(e, &names)).collect();
+    let public: Vec<String> = events
+        .iter()
+        .filter(|e| GunslingerGang::audience(e) == Audience::Public)
+        .map(|e| g.sentence(e, &names))
+        .collect();
     assert!(public.contains(&"Ann (Red) draws a News Story.".to_string()), "{public:?}");
     assert!(public.contains(&"Ann (Red)'s draw is lost.".to_string()), "{public:?}");
     assert!(public.iter().all(|s| !s.contains("N12") && !s.contains("Shootout")), "R38");
     let private = events.iter().find(|e| matches!(e, Event::DrewCard { .. })).expect("the private draw");
-    assert_eq!(private.audience(), Audience::seat(RED));
+    assert_eq!(GunslingerGang::audience(private), Audience::seat(RED));
     let blue_view = serde_json::to_string(&g.view(Viewer::Seat(BLUE))).expect("json");
     assert!(!blue_view.contains("N12"));
     g.check_invariants().expect("24 News cards, all accounted for");
@@ -359,8 +366,8 @@ fn s14_planning_flow_and_visibility() {
     // 1.
     let events = g.run(RED, "play RANCHER B1 N05");
     assert_eq!(events[0], Event::Played { seat: RED, town: pos("B1"), news: true, under_top: false });
-    assert_eq!(events[0].audience(), Audience::Public);
-    assert_eq!(events[1].audience(), Audience::seat(RED));
+    assert_eq!(GunslingerGang::audience(&events[0]), Audience::Public);
+    assert_eq!(GunslingerGang::audience(&events[1]), Audience::seat(RED));
     assert_eq!(g.sentence(&events[0], &[]), "Red → B1 (News attached).");
     assert_eq!(g.player(RED).news.len(), 2);
     for viewer in [Viewer::Public, Viewer::Seat(BLUE)] {

@@ -1,13 +1,13 @@
 //! Scenarios S1, S2, S3 and S8 of `rules/gunslinger-gang.scenarios.md`: control, Scoring,
 //! item claims, Growth and Founding.
 
-use super::board::Tile;
-use super::cards::{Item, Underling};
-use super::events::{BuildingReason, Event};
 use super::fixtures::{BLUE, GREEN, RED, blank, news, pos};
-use super::scoring::{Control, How};
-use super::state::{GunslingerGang, Phase};
 use crate::game::{Game, Seat, Viewer};
+use crate::gunslinger_gang::board::Tile;
+use crate::gunslinger_gang::cards::{Item, Underling};
+use crate::gunslinger_gang::events::{BuildingReason, Event};
+use crate::gunslinger_gang::scoring::{Control, How};
+use crate::gunslinger_gang::state::{GunslingerGang, Phase};
 
 fn scored(events: &[Event]) -> Vec<(String, Control, u32)> {
     events

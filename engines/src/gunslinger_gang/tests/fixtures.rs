@@ -3,12 +3,14 @@
 //! set, every supply = 20 − pieces on board, hand limit 5). [`GunslingerGang::normalise`]
 //! makes the rest consistent so every fixture also passes the §9 invariants.
 
-use super::action::Action;
-use super::board::{self, Pos, Slot, Tile};
-use super::cards::{Item, News, Underling, UnderlingSet};
-use super::events::Event;
-use super::state::{BUILDINGS, Entry, GUNSLINGERS, GunslingerGang, ItemSet, Options, Phase, Player, Town};
 use crate::game::{Game, Seat};
+use crate::gunslinger_gang::action::Action;
+use crate::gunslinger_gang::board::{self, Pos, Slot, Tile};
+use crate::gunslinger_gang::cards::{Item, News, Underling, UnderlingSet};
+use crate::gunslinger_gang::events::Event;
+use crate::gunslinger_gang::state::{
+    BUILDINGS, Entry, GUNSLINGERS, GunslingerGang, ItemSet, Options, Phase, Player, Town,
+};
 use crate::rng::GameRng;
 
 pub(crate) const RED: Seat = Seat(0);
@@ -223,9 +225,8 @@ impl GunslingerGang {
     }
 
     fn check_fixture(&self) {
-        let result = self.invariants();
-        if let Err(e) = result
-            && !e.starts_with("G2")
+        if let Err(e) = self.check_invariants()
+            && !e.0.starts_with("G2")
         {
             panic!("fixture breaks an invariant: {e}");
         }
