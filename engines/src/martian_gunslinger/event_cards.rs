@@ -1,5 +1,5 @@
-//! T8 events (§4.9, R33–R42, R55): which `PlayEvent`s are legal, and their resolution.
-//! The Mayor election is in `mayor.rs`.
+//! The event cards of the deck, T8 (§4.9, R33–R42, R55): which `PlayEvent`s are legal, and
+//! their resolution. The Mayor election is in `mayor.rs`; the narration is `events.rs`.
 
 use super::action::{Action, EventParams};
 use super::events::{ContestWhy, Event};

@@ -23,9 +23,20 @@ pub(super) fn check_invariants(game: &MartianGunslinger) -> Result<(), Invariant
 }
 
 impl MartianGunslinger {
+    /// Whether the deal (§3 step 7) has happened: it follows the placements, unless the game
+    /// ended before it (every player but one resigned during set-up, Designed), when no card
+    /// is in play at all.
+    fn dealt(&self) -> bool {
+        match self.stage {
+            Stage::Placement | Stage::Compensation => false,
+            Stage::Over => self.slot > 0 || !self.draw.is_empty() || self.players.iter().any(|p| !p.hand.is_empty()),
+            _ => true,
+        }
+    }
+
     /// §9.1–§9.3: every card exactly once; contest zones empty outside a contest.
     fn cards_conserved(&self) -> Result<(), InvariantError> {
-        let dealt = !matches!(self.stage, Stage::Placement | Stage::Compensation);
+        let dealt = self.dealt();
         let mut seen = CardSet::EMPTY;
         for (zone, cards) in self.zones() {
             for card in cards {
@@ -58,7 +69,12 @@ impl MartianGunslinger {
         for square in self.plotpoints.iter().flatten() {
             squares.push(*square);
         }
-        if !matches!(self.stage, Stage::Placement) && squares.len() != 3 {
+        let all_placed = match self.stage {
+            Stage::Placement => false,
+            Stage::Over => self.dealt(),
+            _ => true,
+        };
+        if all_placed && squares.len() != 3 {
             return Err(format!("§9.4: {} plotpoints on the board", squares.len()).into());
         }
         squares.extend(self.players.iter().filter_map(|p| p.piece.square));
@@ -76,7 +92,7 @@ impl MartianGunslinger {
     /// §9.3, §9.5–§9.7, §9.9–§9.10 for one player.
     fn player_consistent(&self, seat: Seat, p: &Player) -> Result<(), InvariantError> {
         let fail = |text: String| Err(InvariantError(format!("{seat}: {text}")));
-        let in_play = !matches!(self.stage, Stage::Placement | Stage::Compensation);
+        let in_play = self.dealt();
         if in_play && p.home.is_none() {
             return fail("§9.4: no home after setup".into());
         }

@@ -331,13 +331,24 @@ pub(super) fn view(game: &MartianGunslinger, viewer: Viewer) -> View {
     }
 }
 
-/// Every secret (§5) with its owner, for the conformance harness; cards shown publicly
-/// during the last action are left out (see `revealed`).
+/// Every secret (§5) with its owner, for the conformance harness. Left out are the cards whose
+/// names are public wherever they lie now: those shown during the last action (see `revealed`)
+/// and those a revealed event card designates (a Tycoon's three, R36; a Judge's two, R37),
+/// which the views keep naming even after such a card is destroyed and reshuffled.
 pub(super) fn secrets(game: &MartianGunslinger) -> Vec<Secret> {
     let mut out = Vec::new();
-    let revealed = game.revealed;
+    let mut named = game.revealed;
+    for slot in game.players.iter().filter_map(|p| p.event) {
+        match slot.status {
+            EventStatus::Tycoon { casino, bank, other, .. } => {
+                named = named.union([casino, bank, other].into_iter().collect())
+            }
+            EventStatus::Judge { ace, four } => named = named.union([ace, four].into_iter().collect()),
+            EventStatus::Hidden => {}
+        }
+    }
     let mut add = |owner: Option<Seat>, card: Card| {
-        if !revealed.contains(card) {
+        if !named.contains(card) {
             out.push(Secret { owner, token: card.to_string() });
         }
     };

@@ -4,7 +4,9 @@
 use super::fixture::{ANN, BOB, CARA, Fx, act, c, cards, finish_slot, legal, play, push, reject, roll, set, sq, start};
 use crate::game::{Game, MAX_CHOICES, Seat, Viewer};
 use crate::martian_gunslinger::events::Event;
-use crate::martian_gunslinger::state::{MartianGunslinger, Options, PlotId, ROUND_CAP, Stage, TokenKind, WinReason};
+use crate::martian_gunslinger::state::{
+    EventSlot, EventStatus, MartianGunslinger, Options, PlotId, ROUND_CAP, Stage, TokenKind, WinReason,
+};
 use crate::parts::dice::Treehouse::{Aim, Dig, Swap, Tip};
 use crate::parts::grid::Direction::{E, N, NE, SW};
 use crate::parts::pyramids::Size;
@@ -451,4 +453,32 @@ fn a_seat_resigning_during_setup_is_placed_by_default_and_dealt_nothing() {
     assert!(p.home.is_some() && p.piece.square.is_none());
     assert!(p.hand.is_empty() && p.event.is_none());
     g.check_invariants().expect("invariants");
+}
+
+#[test]
+fn a_two_player_game_ends_before_the_deal_when_a_placer_resigns() {
+    let mut g = MartianGunslinger::setup(&Options::default(), 2, GameRng::from_seed(11)).expect("setup");
+    let (first, second) = (g.order[0], g.order[1]);
+    play(&mut g, first, "home a1 NE");
+    play(&mut g, second, "resign");
+    assert_eq!(g.finish.as_ref().map(|f| (f.winner, f.reason)), Some((Some(first), WinReason::LastStanding)));
+    assert!(g.draw.is_empty() && g.players.iter().all(|p| p.hand.is_empty()), "nothing was dealt");
+    g.check_invariants().expect("a game over before the deal holds no cards (§9.1)");
+}
+
+#[test]
+fn a_tycoon_keeps_naming_a_destroyed_designation_without_counting_it_a_secret() {
+    let status = EventStatus::Tycoon { casino: c("QD"), bank: c("2H"), other: c("10S"), reveal_slot: 1 };
+    // 10S was destroyed from the Locked cards and has since been reshuffled into the draw pile.
+    let g = Fx::new(2).event_slot(BOB, Some(EventSlot { card: c("9C"), status })).locked(BOB, "2H QD").draw("10S").at(
+        ANN,
+        Stage::Move,
+        &[],
+    );
+    g.check_invariants().expect("invariants");
+    assert_eq!(g.draw.last(), Some(&c("10S")));
+    let public = serde_json::to_string(&g.view(Viewer::Public)).expect("view");
+    assert!(public.contains("\"10S\""), "the designation stays public (R36)");
+    let secrets: Vec<String> = g.secrets().into_iter().map(|s| s.token).collect();
+    assert!(!secrets.contains(&"10S".to_string()) && secrets.contains(&g.draw[0].to_string()), "{secrets:?}");
 }
