@@ -184,14 +184,9 @@ fn low_cards_destroy_an_opponent_resource_or_a_random_locked_one() {
     assert_eq!(g.player(BOB).resources, set("5C"));
     assert_eq!(g.discard_top(3), cards("KD 3D 9D"));
     // Three Card Monty: the RNG picks among the Locked cards in canonical order.
-    let tycoon = crate::martian_gunslinger::EventSlot {
+    let tycoon = EventSlot {
         card: c("9C"),
-        status: crate::martian_gunslinger::EventStatus::Tycoon {
-            casino: c("QH"),
-            bank: c("2H"),
-            other: c("7S"),
-            reveal_slot: 1,
-        },
+        status: EventStatus::Tycoon { casino: c("QH"), bank: c("2H"), other: c("7S"), reveal_slot: 1 },
     };
     let mut g = Fx::new(2)
         .hand(ANN, "4D")
