@@ -2,9 +2,9 @@
 //! tie-breaks and the event slot's refills.
 
 use super::fixture::{ANN, BOB, CARA, Fx, c, cards, finish_slot, legal, play, reject, roll, set, start};
-use super::log::Event;
-use super::state::{EventSlot, EventStatus, MartianGunslinger, Stage};
 use crate::game::{Game, Seat};
+use crate::martian_gunslinger::events::Event;
+use crate::martian_gunslinger::state::{EventSlot, EventStatus, MartianGunslinger, Stage};
 use crate::parts::dice::Treehouse::Aim;
 use crate::parts::grid::Direction::{E, W};
 use crate::parts::pyramids::Size;
@@ -161,7 +161,7 @@ fn jailbreak_winner_scores_and_the_loser_pays() {
     let mut g = jailbreak("2D AD", "", "4S 5S");
     play(&mut g, ANN, "event jailbreak P1 3C");
     assert_eq!(legal(&g, ANN), vec!["lose 4S", "lose 5S"]);
-    assert_eq!(g.timeout_action(ANN), Some(super::action::Action::Timeout));
+    assert_eq!(g.timeout_action(ANN), Some(crate::martian_gunslinger::Action::Timeout));
     // A tie: nothing.
     let mut g = jailbreak("2D 2S 9S", "", "4S");
     play(&mut g, ANN, "event jailbreak P1 3C");
@@ -288,7 +288,7 @@ fn a_player_without_resources_bids_zero_and_forced_payments_are_automatic() {
     let mut g = Fx::new(2).resources(ANN, "3H 4H").event(ANN, "AC").resources(BOB, "5H").at(ANN, Stage::Event, &[]);
     let events = play(&mut g, ANN, "event mayor 3H 4H");
     assert!(events.contains(&Event::BidSubmitted { seat: ANN, automatic: true }));
-    assert_eq!(g.pending_seats().iter().collect::<Vec<Seat>>(), vec![BOB]);
+    assert_eq!(g.must_seats().iter().collect::<Vec<Seat>>(), vec![BOB]);
     reject(&g, ANN, "bid 0");
 }
 

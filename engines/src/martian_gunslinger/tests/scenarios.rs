@@ -5,9 +5,9 @@
 //! `exchange done`), and the 8/9 discards likewise (`refill …`, `refill done`).
 
 use super::fixture::{ANN, BOB, CARA, Fx, c, cards, finish_slot, legal, play, push, reject, roll, script, sq, start};
-use super::log::Event;
-use super::state::{EventStatus, MartianGunslinger, Options, PlotId, Stage, TokenKind, WinReason};
 use crate::game::{Game, Seat, SeatSet, Viewer};
+use crate::martian_gunslinger::events::Event;
+use crate::martian_gunslinger::state::{EventStatus, MartianGunslinger, Options, PlotId, Stage, TokenKind, WinReason};
 use crate::parts::dice::Treehouse::{Aim, Dig, Hop, Swap, Tip, Wild};
 use crate::parts::grid::Direction::{E, N, NE, S, SW, W};
 use crate::parts::pyramids::{Colour, Size};
@@ -33,26 +33,26 @@ fn s1_two_player_setup() {
     assert_eq!(g.plot_colour, Colour::Orange, "R2");
     assert_eq!(g.order, vec![BOB, ANN], "Bob is P1");
     assert_eq!((g.player(BOB).quota, g.player(ANN).quota), (2, 1), "R4");
-    assert!(reject(&g, BOB, "plotpoint b7").contains("R6"));
+    assert_eq!(reject(&g, BOB, "plotpoint b7").ruling, Some("R6"));
     play(&mut g, BOB, "plotpoint d4");
     assert_eq!(g.plot(PlotId::PL), Some(sq("d4")));
-    assert_eq!(g.pending_seats(), SeatSet::one(ANN));
+    assert_eq!(g.must_seats(), SeatSet::one(ANN));
     let ann = legal(&g, ANN);
     assert_eq!(ann.iter().filter(|a| a.starts_with("home")).count(), 12);
     assert_eq!(ann.iter().filter(|a| a.starts_with("plotpoint")).count(), 47);
     play(&mut g, ANN, "home h8 SW");
     assert_eq!(g.piece_of(ANN), (Some(sq("h8")), SW, Size::Small));
-    assert!(reject(&g, BOB, "home h8 S").contains("claimed"));
-    assert!(reject(&g, BOB, "home a1 W").contains("R7"));
+    assert!(reject(&g, BOB, "home h8 S").message.contains("claimed"));
+    assert_eq!(reject(&g, BOB, "home a1 W").ruling, Some("R7"));
     play(&mut g, BOB, "home a1 NE");
-    assert!(reject(&g, ANN, "plotpoint d4").contains("occupied"));
+    assert!(reject(&g, ANN, "plotpoint d4").message.contains("occupied"));
     play(&mut g, ANN, "plotpoint e5");
     assert_eq!(g.plot(PlotId::PM), Some(sq("e5")));
     play(&mut g, BOB, "plotpoint c6");
     assert_eq!(g.plot(PlotId::PS), Some(sq("c6")));
     // R5: Ann (P2) may move one plotpoint.
-    assert_eq!((g.stage, g.pending_seats()), (Stage::Compensation, SeatSet::one(ANN)));
-    assert!(reject(&g, ANN, "move PL g7").contains("R6"));
+    assert_eq!((g.stage, g.must_seats()), (Stage::Compensation, SeatSet::one(ANN)));
+    assert_eq!(reject(&g, ANN, "move PL g7").ruling, Some("R6"));
     let mut values = identity_shuffle(52);
     values.extend(roll(4, Aim));
     script(&mut g, &values);
@@ -83,11 +83,11 @@ fn s2_movement_steps_blocking_hop_reorient() {
     play(&mut g, ANN, "step");
     play(&mut g, ANN, "step");
     assert_eq!((g.piece_of(ANN).0, g.turn.mp), (Some(sq("c5")), 2));
-    assert!(reject(&g, ANN, "step").contains("c6 is occupied"));
+    assert!(reject(&g, ANN, "step").message.contains("c6 is occupied"));
     play(&mut g, ANN, "hop");
     assert_eq!((g.piece_of(ANN).0, g.turn.mp, g.turn.hop_used), (Some(sq("c7")), 2, true));
-    assert!(reject(&g, ANN, "hop").contains("already used"));
-    assert!(reject(&g, ANN, "reorient N").contains("already face N"));
+    assert!(reject(&g, ANN, "hop").message.contains("already used"));
+    assert!(reject(&g, ANN, "reorient N").message.contains("already face N"));
     play(&mut g, ANN, "reorient S");
     assert_eq!((g.piece_of(ANN).1, g.turn.mp), (S, 1));
     play(&mut g, ANN, "end-move");
@@ -100,8 +100,8 @@ fn s2_movement_steps_blocking_hop_reorient() {
 fn s2b_edges_limit_reorientation() {
     let mut g = s2_base().piece(ANN, Some("a5"), W, Size::Small).at(ANN, Stage::Move, &[]);
     g.turn.mp = 2;
-    assert!(reject(&g, ANN, "step").contains("edge"));
-    assert!(reject(&g, ANN, "reorient SW").contains("R7"));
+    assert!(reject(&g, ANN, "step").message.contains("edge"));
+    assert_eq!(reject(&g, ANN, "reorient SW").ruling, Some("R7"));
     let dirs: Vec<String> =
         legal(&g, ANN).into_iter().filter_map(|a| a.strip_prefix("reorient ").map(String::from)).collect();
     assert_eq!(dirs, vec!["N", "NE", "E", "SE", "S"]);
@@ -177,7 +177,7 @@ fn s3_attempts_ties_repeat_ban_swap_identity_tip() {
     finish_slot(&mut g); // Ann's T6–T10
     finish_slot(&mut g); // Bob
     assert_eq!(g.stage, Stage::Power);
-    assert!(reject(&g, ANN, "tip P1 N").len() > 1);
+    assert!(reject(&g, ANN, "tip P1 N").message.len() > 1);
     play(&mut g, ANN, "tip P1 W");
     assert_eq!(g.piece_of(BOB).1, W);
     play(&mut g, ANN, "end-move");
@@ -342,8 +342,8 @@ fn s7_king_growth_ace_reroll_dig() {
         .hand(ANN, "KS AH 6H 3C")
         .draw("2D 3D 4D 5D 6D QD")
         .at(ANN, Stage::HandCard, &values);
-    assert!(reject(&g, ANN, "play 6H 7H").contains("R29"));
-    assert!(reject(&g, ANN, "play KS 4S 7H draw").contains("7H is not a spades"));
+    assert_eq!(reject(&g, ANN, "play 6H 7H").ruling, Some("R29"));
+    assert!(reject(&g, ANN, "play KS 4S 7H draw").message.contains("7H is not a spades"));
     play(&mut g, ANN, "play KS 4S 9S discard");
     assert_eq!(g.player(ANN).discard_bonus(), 1);
     assert_eq!(g.player(ANN).tokens[0].kind, TokenKind::Discard);
@@ -379,7 +379,10 @@ fn s7_king_growth_ace_reroll_dig() {
 
 #[test]
 fn s7_judge_fizzles_when_its_card_is_destroyed() {
-    let judge = super::state::EventSlot { card: c("8D"), status: EventStatus::Judge { ace: c("AD"), four: c("4C") } };
+    let judge = crate::martian_gunslinger::EventSlot {
+        card: c("8D"),
+        status: EventStatus::Judge { ace: c("AD"), four: c("4C") },
+    };
     let mut g = Fx::new(2)
         .resources(ANN, "AD 4C")
         .event_slot(ANN, Some(judge))

@@ -2,9 +2,9 @@
 //! `rules/martian-gunslinger.scenarios.md`; S1–S8 are in `scenarios.rs`.
 
 use super::fixture::{ANN, BOB, CARA, Fx, c, cards, finish_slot, legal, play, reject, roll};
-use super::log::Event;
-use super::state::{MartianGunslinger, Stage, TokenKind, WinReason};
 use crate::game::{Game, Seat, Viewer};
+use crate::martian_gunslinger::events::Event;
+use crate::martian_gunslinger::state::{MartianGunslinger, Stage, TokenKind, WinReason};
 use crate::parts::dice::Treehouse::Aim;
 use crate::parts::grid::Direction::{N, NE, SW, W};
 use crate::parts::pyramids::Size;
@@ -36,8 +36,8 @@ fn s10_mayor_election_bids_tiebreak_payment_and_three_rounds() {
     let mut g = s10_base().at(ANN, Stage::Event, &quiet_rolls(12));
     play(&mut g, ANN, "event mayor 3H 4H");
     assert_eq!(g.player(ANN).resources, cards("KS 9C").into_iter().collect());
-    assert_eq!(g.pending_seats().len(), 3);
-    assert!(reject(&g, CARA, "bid 4").contains("0 to 3"));
+    assert_eq!(g.must_seats().len(), 3);
+    assert!(reject(&g, CARA, "bid 4").message.contains("0 to 3"));
     play(&mut g, ANN, "bid 1");
     let public = serde_json::to_string(&g.view(Viewer::Public)).expect("json");
     let bob = serde_json::to_string(&g.view(Viewer::Seat(BOB))).expect("json");
@@ -156,7 +156,7 @@ fn s13_shootout_tie_with_gun_and_king_bonuses() {
     let mut probe = g.clone();
     play(&mut probe, ANN, "exchange 2D");
     play(&mut probe, ANN, "exchange 2H");
-    assert!(reject(&probe, ANN, "exchange 9C").contains("at most 2"));
+    assert!(reject(&probe, ANN, "exchange 9C").message.contains("at most 2"));
     play(&mut g, ANN, "exchange done");
     let events = play(&mut g, BOB, "exchange done");
     assert!(events.iter().any(|e| matches!(e, Event::Showdown { winner: None, .. })), "R20: a tie");

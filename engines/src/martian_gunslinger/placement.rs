@@ -1,95 +1,16 @@
-//! §3 Setup: colours, the order roll (R57), placement turns with quotas (R4–R7), the
-//! compensation move (R5) and the deal.
+//! §3 steps 5–8, the set-up decisions: placement turns with quotas (R4–R7), the
+//! compensation move (R5) and the deal. Steps 1–4 (colours, the order roll) are `state::setup`.
 
-use super::log::Event;
+use super::events::Event;
 use super::state::{
-    COLOURS, CORNERS, DEAL, EventSlot, EventStatus, MartianGunslinger, Options, Player, PlotId, Stage, TurnState,
-    all_squares, in_corner_zone, on_board_dirs,
+    CORNERS, DEAL, EventSlot, EventStatus, MartianGunslinger, PlotId, Stage, all_squares, in_corner_zone, on_board_dirs,
 };
-use crate::game::{Seat, SetupError};
-use crate::parts::cards::{CardSet, deck};
-use crate::parts::dice::D6;
+use crate::game::Seat;
+use crate::parts::cards::deck;
 use crate::parts::grid::{Direction, Square};
-use crate::parts::pyramids::{Colour, Size};
-use crate::rng::GameRng;
-
-/// R57: re-rolls of one tied group before the potato shuffle decides.
-const MAX_REROLLS: u32 = 20;
+use crate::parts::pyramids::Size;
 
 impl MartianGunslinger {
-    /// §3 steps 1–4: seats, colours, order roll and quotas; placements follow as decisions.
-    pub(crate) fn new(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
-        if !(2..=4).contains(&players) {
-            return Err(SetupError::PlayerCount { game: "Martian Gunslinger", min: 2, max: 4, got: players });
-        }
-        let colours = assign_colours(options, players)?;
-        // R2: the plotpoints take the first colour nobody chose.
-        let plot_colour = COLOURS.into_iter().find(|c| !colours.contains(c)).unwrap_or(Colour::Blue);
-        let mut game = Self {
-            players: colours.into_iter().map(Player::new).collect(),
-            order: Vec::new(),
-            plot_colour,
-            plotpoints: [None; 3],
-            draw: Vec::new(),
-            discard: Vec::new(),
-            set_aside: Vec::new(),
-            contest: None,
-            running: None,
-            bids: vec![None; players],
-            payer: None,
-            stage: Stage::Placement,
-            placements: 0,
-            round: 1,
-            turn_pos: 0,
-            slot: 0,
-            turn: TurnState::default(),
-            mayor: None,
-            mayor_counter: 0,
-            election_slot: 0,
-            forced_check: None,
-            finish: None,
-            last_move: None,
-            revealed: CardSet::EMPTY,
-            rng,
-        };
-        let everyone: Vec<Seat> = game.seats().collect();
-        let mut order = Vec::with_capacity(players);
-        game.order_group(everyone, 0, &mut order);
-        game.order = order;
-        // R4: 2p P1 2, P2 1; 3p one each; 4p P1–P3 one each.
-        let quotas: &[u8] = match players {
-            2 => &[2, 1],
-            3 => &[1, 1, 1],
-            _ => &[1, 1, 1, 0],
-        };
-        for (i, quota) in quotas.iter().enumerate() {
-            let seat = game.order[i];
-            game.players[seat.index()].quota = *quota;
-        }
-        Ok(game)
-    }
-
-    /// R57: the group rolls (in join order); tied subgroups re-roll from the highest roll
-    /// down; after 20 re-rolls a shuffle orders whoever is still tied.
-    fn order_group(&mut self, mut group: Vec<Seat>, rerolls: u32, out: &mut Vec<Seat>) {
-        if group.len() == 1 {
-            out.extend(group);
-            return;
-        }
-        if rerolls > MAX_REROLLS {
-            self.rng.shuffle(&mut group);
-            out.extend(group);
-            return;
-        }
-        let rolls: Vec<(Seat, u8)> = group.iter().map(|s| (*s, D6::roll(&mut self.rng).pips())).collect();
-        for pips in (1..=6).rev() {
-            let tied: Vec<Seat> = rolls.iter().filter(|(_, r)| *r == pips).map(|(s, _)| *s).collect();
-            if !tied.is_empty() {
-                self.order_group(tied, rerolls + 1, out);
-            }
-        }
-    }
-
     /// Whether `seat` still has a placement to make.
     fn has_placement(&self, seat: Seat) -> bool {
         let p = self.player(seat);
@@ -144,7 +65,7 @@ impl MartianGunslinger {
     /// §3 step 5: the next placer in turn order with something left, else compensation.
     fn next_placement(&mut self, ev: &mut Vec<Event>) {
         self.placements += 1;
-        let n = self.n();
+        let n = self.players.len();
         if let Some(next) = (1..=n).map(|k| (self.turn_pos + k) % n).find(|i| self.has_placement(self.order[*i])) {
             self.turn_pos = next;
             return;
@@ -210,27 +131,4 @@ impl MartianGunslinger {
         self.round = 1;
         self.stage = Stage::SlotStart;
     }
-}
-
-/// §3 step 1: chosen colours must be distinct; the rest take the first free colours.
-fn assign_colours(options: &Options, players: usize) -> Result<Vec<Colour>, SetupError> {
-    let bad = |reason: String| Err(SetupError::BadOption { option: "colours".into(), reason });
-    if options.colours.len() > players {
-        return bad(format!("{} colours for {players} players", options.colours.len()));
-    }
-    let mut colours: Vec<Colour> = Vec::with_capacity(players);
-    for colour in &options.colours {
-        if !COLOURS.contains(colour) {
-            return bad(format!("{colour} is not one of Red, Orange, Yellow, Green, Blue"));
-        }
-        if colours.contains(colour) {
-            return bad(format!("{colour} is chosen twice"));
-        }
-        colours.push(*colour);
-    }
-    while colours.len() < players {
-        let free = COLOURS.into_iter().find(|c| !colours.contains(c)).unwrap_or(Colour::Blue);
-        colours.push(free);
-    }
-    Ok(colours)
 }

@@ -1,13 +1,13 @@
 //! Test fixtures: a game built directly in a given position (the scenarios' "State:" lines),
 //! with the scenario conventions for everything unlisted, and helpers to drive it.
 
-use super::action::Action;
-use super::checks::has_straight_flush;
-use super::log::Event;
-use super::state::{
+use crate::game::{Game, RuleError, Seat};
+use crate::martian_gunslinger::action::Action;
+use crate::martian_gunslinger::checks::has_straight_flush;
+use crate::martian_gunslinger::events::Event;
+use crate::martian_gunslinger::state::{
     EventSlot, EventStatus, HAND_LIMIT, MartianGunslinger, Options, Player, PlotId, Stage, Token, TokenKind, TurnState,
 };
-use crate::game::{Game, Seat};
 use crate::parts::cards::{Card, CardSet, deck};
 use crate::parts::dice::Treehouse;
 use crate::parts::grid::{Direction, Square};
@@ -76,7 +76,7 @@ impl Fx {
         g.plotpoints = [Some(sq("c6")), Some(sq("e5")), Some(sq("f3"))];
         g.stage = Stage::SlotStart;
         g.turn_pos = 0;
-        let n = g.n();
+        let n = g.players.len();
         Self { g, hands: vec![None; n], top: Vec::new(), exact: false }
     }
 
@@ -249,12 +249,15 @@ pub(crate) fn play(g: &mut MartianGunslinger, seat: Seat, text: &str) -> Vec<Eve
     g.apply(seat, &act(text)).unwrap_or_else(|e| panic!("{text} refused: {e}"))
 }
 
-/// Asserts `text` is refused for `seat` and changes nothing; returns the reason.
-pub(crate) fn reject(g: &MartianGunslinger, seat: Seat, text: &str) -> String {
+/// Asserts `text` is refused for `seat` and changes nothing, down to the serialized bytes;
+/// returns the refusal.
+pub(crate) fn reject(g: &MartianGunslinger, seat: Seat, text: &str) -> RuleError {
+    let before = serde_json::to_string(g).expect("the state serializes");
     let mut copy = g.clone();
     let err = copy.apply(seat, &act(text)).expect_err(text);
     assert_eq!(&copy, g, "refused {text} changed the state");
-    err.to_string()
+    assert_eq!(serde_json::to_string(&copy).expect("the state serializes"), before, "refused {text} changed the bytes");
+    err
 }
 
 /// Runs the automatic steps from the fixture's starting stage.
@@ -290,8 +293,8 @@ pub(crate) fn finish_slot(g: &mut MartianGunslinger) {
         if g.slot != slot || g.stage == Stage::Over {
             return;
         }
-        let seat = g.pending_seats().first().expect("someone pending");
-        let action = g.default_action(seat).expect("a default");
+        let seat = g.must_seats().first().expect("someone pending");
+        let action = g.timeout_action(seat).expect("a default");
         g.apply(seat, &action).unwrap_or_else(|e| panic!("default {action} refused: {e}"));
     }
     panic!("the slot did not end");

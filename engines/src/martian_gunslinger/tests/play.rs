@@ -2,9 +2,11 @@
 //! the cap), choices and privacy.
 
 use super::fixture::{ANN, BOB, CARA, Fx, act, c, cards, finish_slot, legal, play, push, reject, roll, set, sq, start};
-use super::log::Event;
-use super::state::{MartianGunslinger, Options, PlotId, ROUND_CAP, Stage, TokenKind, WinReason};
 use crate::game::{Game, MAX_CHOICES, Seat, Viewer};
+use crate::martian_gunslinger::events::Event;
+use crate::martian_gunslinger::state::{
+    EventSlot, EventStatus, MartianGunslinger, Options, PlotId, ROUND_CAP, Stage, TokenKind, WinReason,
+};
 use crate::parts::dice::Treehouse::{Aim, Dig, Swap, Tip};
 use crate::parts::grid::Direction::{E, N, NE, SW};
 use crate::parts::pyramids::Size;
@@ -19,7 +21,7 @@ fn aim_is_free_once_and_reorient_costs_a_point() {
     g.turn.mp = 2;
     play(&mut g, ANN, "aim E");
     assert_eq!((g.piece_of(ANN).1, g.turn.mp, g.turn.aim_used), (E, 2, true));
-    assert!(reject(&g, ANN, "aim N").contains("no unused Aim"));
+    assert!(reject(&g, ANN, "aim N").message.contains("no unused Aim"));
     play(&mut g, ANN, "reorient S");
     play(&mut g, ANN, "reorient SW");
     assert_eq!(g.turn.mp, 0);
@@ -97,7 +99,11 @@ fn dig_from_the_discard_pile_is_public() {
     let mut g = Fx::new(2).discard("2C 9H").at(ANN, Stage::SlotStart, &roll(1, Dig));
     start(&mut g);
     let events = play(&mut g, ANN, "dig discard");
-    assert!(events.contains(&Event::Dug { seat: ANN, pile: super::state::Pile::Discard, card: Some(c("9H")) }));
+    assert!(events.contains(&Event::Dug {
+        seat: ANN,
+        pile: crate::martian_gunslinger::Pile::Discard,
+        card: Some(c("9H"))
+    }));
     assert_eq!(g.view(Viewer::Public).dug, Some(c("9H")));
     play(&mut g, ANN, "dig-to hand");
     assert!(g.player(ANN).hand.contains(c("9H")));
@@ -126,13 +132,13 @@ fn queen_jack_and_king_give_permanent_bonuses() {
     let mut g = at_t6("QH JS KC", "2H 3H 2S 3S 2C 3C");
     play(&mut g, ANN, "play KC 2C 3C draw");
     assert_eq!((g.player(ANN).draw_bonus(), g.player(ANN).discard_bonus()), (1, 0));
-    assert!(reject(&g, ANN, "play QH 2H 3H").contains("not possible now"), "one hand card per turn");
+    assert!(reject(&g, ANN, "play QH 2H 3H").message.contains("not possible now"), "one hand card per turn");
 }
 
 #[test]
 fn costs_are_exact_face_up_cards_of_the_suit() {
     let g = at_t6("QH 7S", "2H 3S");
-    assert!(reject(&g, ANN, "play QH 2H 3S").contains("3S is not a hearts"));
+    assert!(reject(&g, ANN, "play QH 2H 3S").message.contains("3S is not a hearts"));
     assert!(!legal(&g, ANN).iter().any(|a| a.starts_with("play QH")), "a Queen costs two hearts");
     // R52: Locked cards cannot pay.
     let g = Fx::new(2).hand(ANN, "7S").locked(ANN, "3S").at(ANN, Stage::HandCard, &[]);
@@ -152,7 +158,7 @@ fn ten_teleports_keeping_facing_and_needs_a_piece_on_board() {
         Stage::HandCard,
         &[],
     );
-    assert!(reject(&g, ANN, "play 10S 2S 3S e4").contains("R29"));
+    assert_eq!(reject(&g, ANN, "play 10S 2S 3S e4").ruling, Some("R29"));
 }
 
 #[test]
@@ -178,9 +184,9 @@ fn low_cards_destroy_an_opponent_resource_or_a_random_locked_one() {
     assert_eq!(g.player(BOB).resources, set("5C"));
     assert_eq!(g.discard_top(3), cards("KD 3D 9D"));
     // Three Card Monty: the RNG picks among the Locked cards in canonical order.
-    let tycoon = super::state::EventSlot {
+    let tycoon = EventSlot {
         card: c("9C"),
-        status: super::state::EventStatus::Tycoon { casino: c("QH"), bank: c("2H"), other: c("7S"), reveal_slot: 1 },
+        status: EventStatus::Tycoon { casino: c("QH"), bank: c("2H"), other: c("7S"), reveal_slot: 1 },
     };
     let mut g = Fx::new(2)
         .hand(ANN, "4D")
@@ -290,7 +296,7 @@ fn a_win_during_a_pending_loss_ends_the_game_at_once() {
     assert_eq!(g.finish.as_ref().map(|f| (f.winner, f.reason)), Some((Some(BOB), WinReason::Points)));
     assert_eq!(g.player(ANN).resources, set("2S 9C"), "no Loss choice");
     assert!(g.set_aside.is_empty() && g.discard.ends_with(&cards("2D AD 5H")));
-    assert!(g.pending_seats().is_empty());
+    assert!(g.must_seats().is_empty());
 }
 
 #[test]
@@ -302,7 +308,7 @@ fn timeouts_take_the_safe_default() {
     assert_eq!(g.timeout_action(ANN), Some(act("skip-card")));
     // A forced choice among hand cards is random (R59), applied as `timeout`.
     let mut g = Fx::new(2).hand(ANN, "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC").at(ANN, Stage::HandLimit, &[3, 0, 2]);
-    assert_eq!(g.timeout_action(ANN), Some(super::action::Action::Timeout));
+    assert_eq!(g.timeout_action(ANN), Some(crate::martian_gunslinger::Action::Timeout));
     play(&mut g, ANN, "timeout");
     assert!(!g.player(ANN).hand.contains(c("5C")), "index 3 of the hand in canonical order");
     reject(&g, BOB, "timeout");
@@ -330,9 +336,9 @@ fn a_resigned_player_is_skipped_and_decides_by_default() {
 #[test]
 fn refusals_change_nothing_and_hide_other_hands() {
     let g = Fx::new(2).hand(ANN, "2C").hand(BOB, "KS").at(ANN, Stage::Resource, &[]);
-    let reason = reject(&g, ANN, "lay KS");
+    let reason = reject(&g, ANN, "lay KS").message;
     assert!(!reason.contains("Bob") && !reason.contains("P1"), "{reason}");
-    assert!(reject(&g, BOB, "skip-resource").contains("waiting for P0"));
+    assert!(reject(&g, BOB, "skip-resource").message.contains("waiting for P0"));
 }
 
 // ---- views and choices ----------------------------------------------------------
@@ -384,7 +390,7 @@ fn crowded_decisions_fit_in_discord_menus() {
 #[test]
 fn setup_choices_enter_squares_as_file_then_rank() {
     let g = MartianGunslinger::setup(&Options::default(), 3, GameRng::from_seed(5)).expect("setup");
-    let seat = g.pending_seats().first().expect("placer");
+    let seat = g.must_seats().first().expect("placer");
     let first = g.choices(seat, "");
     assert_eq!(first.options.len(), 2, "home or plotpoint");
     let files = g.choices(seat, "plotpoint");
@@ -419,7 +425,7 @@ fn plotpoint_ids_follow_placement_order() {
     play(&mut g, ANN, "plotpoint d4");
     play(&mut g, BOB, "plotpoint e5");
     assert_eq!((g.plot(PlotId::PL), g.plot(PlotId::PM)), (Some(sq("d4")), Some(sq("e5"))));
-    assert_eq!(g.pending_seats().first(), Some(CARA));
+    assert_eq!(g.must_seats().first(), Some(CARA));
     assert!(legal(&g, CARA).iter().any(|a| a == "home h1 W"));
     assert!(!legal(&g, CARA).iter().any(|a| a == "home h1 S"), "R7");
 }
@@ -431,7 +437,7 @@ fn a_seat_resigning_during_setup_is_placed_by_default_and_dealt_nothing() {
     play(&mut g, quitter, "resign");
     let mut chooser = GameRng::from_seed(3);
     while matches!(g.stage, Stage::Placement | Stage::Compensation) {
-        let seat = g.pending_seats().first().expect("a placer");
+        let seat = g.must_seats().first().expect("a placer");
         assert_ne!(seat, quitter, "the resigned seat is never asked");
         let actions = g.legal_actions(seat);
         let action = actions[chooser.index(actions.len())];
@@ -442,4 +448,32 @@ fn a_seat_resigning_during_setup_is_placed_by_default_and_dealt_nothing() {
     assert!(p.home.is_some() && p.piece.square.is_none());
     assert!(p.hand.is_empty() && p.event.is_none());
     g.check_invariants().expect("invariants");
+}
+
+#[test]
+fn a_two_player_game_ends_before_the_deal_when_a_placer_resigns() {
+    let mut g = MartianGunslinger::setup(&Options::default(), 2, GameRng::from_seed(11)).expect("setup");
+    let (first, second) = (g.order[0], g.order[1]);
+    play(&mut g, first, "home a1 NE");
+    play(&mut g, second, "resign");
+    assert_eq!(g.finish.as_ref().map(|f| (f.winner, f.reason)), Some((Some(first), WinReason::LastStanding)));
+    assert!(g.draw.is_empty() && g.players.iter().all(|p| p.hand.is_empty()), "nothing was dealt");
+    g.check_invariants().expect("a game over before the deal holds no cards (§9.1)");
+}
+
+#[test]
+fn a_tycoon_keeps_naming_a_destroyed_designation_without_counting_it_a_secret() {
+    let status = EventStatus::Tycoon { casino: c("QD"), bank: c("2H"), other: c("10S"), reveal_slot: 1 };
+    // 10S was destroyed from the Locked cards and has since been reshuffled into the draw pile.
+    let g = Fx::new(2).event_slot(BOB, Some(EventSlot { card: c("9C"), status })).locked(BOB, "2H QD").draw("10S").at(
+        ANN,
+        Stage::Move,
+        &[],
+    );
+    g.check_invariants().expect("invariants");
+    assert_eq!(g.draw.last(), Some(&c("10S")));
+    let public = serde_json::to_string(&g.view(Viewer::Public)).expect("view");
+    assert!(public.contains("\"10S\""), "the designation stays public (R36)");
+    let secrets: Vec<String> = g.secrets().into_iter().map(|s| s.token).collect();
+    assert!(!secrets.contains(&"10S".to_string()) && secrets.contains(&g.draw[0].to_string()), "{secrets:?}");
 }
