@@ -29,7 +29,7 @@ pub(crate) fn news(number: u8) -> News {
 }
 
 /// An action from its text.
-pub(crate) fn act(text: &str) -> Action {
+pub(crate) fn action(text: &str) -> Action {
     text.parse().expect("an action text")
 }
 
@@ -234,7 +234,7 @@ impl GunslingerGang {
 
     /// Applies `text` for `seat`, panicking with the refusal if it is illegal.
     pub(crate) fn run(&mut self, seat: Seat, text: &str) -> Vec<Event> {
-        self.apply(seat, &act(text)).unwrap_or_else(|e| panic!("{seat} {text}: {e}"))
+        self.apply(seat, &action(text)).unwrap_or_else(|e| panic!("{seat} {text}: {e}"))
     }
 
     /// The legal actions of `seat` as text.

@@ -1,7 +1,7 @@
 //! Refusals: each names the ruling that decides it and who the game waits for, and leaves the
 //! game exactly as it was (validate, then mutate).
 
-use super::fixtures::{BLUE, GREEN, RED, act, blank};
+use super::fixtures::{BLUE, GREEN, RED, action, blank};
 use crate::game::{Game, RuleError, RuleErrorKind, Seat, SeatSet};
 use crate::gunslinger_gang::cards::{News, Underling};
 use crate::gunslinger_gang::state::{GunslingerGang, Options};
@@ -29,7 +29,7 @@ fn resolution() -> GunslingerGang {
 /// Refuses `text` for `seat` and checks the game did not change by a single byte.
 fn refuse(g: &mut GunslingerGang, seat: Seat, text: &str) -> RuleError {
     let before = serde_json::to_string(&*g).expect("json");
-    let refused = g.apply(seat, &act(text)).expect_err(text);
+    let refused = g.apply(seat, &action(text)).expect_err(text);
     assert_eq!(serde_json::to_string(&*g).expect("json"), before, "{seat} {text} changed the game");
     refused
 }
@@ -81,7 +81,7 @@ fn refused_actions_leave_the_game_byte_identical() {
     let absent = News::all().find(|n| !g.player(on_turn).news.contains(n)).expect("a News Story elsewhere");
     refuse(&mut g, on_turn, &format!("play KID B2 {absent}"));
     refuse(&mut g, on_turn, "reveal B2");
-    g.apply(other, &act("resign")).expect("resign out of turn");
+    g.apply(other, &action("resign")).expect("resign out of turn");
     assert_eq!(refuse(&mut g, other, "resign").kind, RuleErrorKind::Resigned);
     assert_eq!(refuse(&mut g, other, "play KID B2 none").kind, RuleErrorKind::Resigned);
     let mut g = resolution();
@@ -92,7 +92,7 @@ fn refused_actions_leave_the_game_byte_identical() {
     refuse(&mut g, RED, "move C3 outlaw");
     refuse(&mut g, RED, "drive B2 1");
     let mut g = new_game(2, 6);
-    g.apply(RED, &act("resign")).expect("resign");
-    g.apply(BLUE, &act("resign")).expect("resign");
+    g.apply(RED, &action("resign")).expect("resign");
+    g.apply(BLUE, &action("resign")).expect("resign");
     assert_eq!(refuse(&mut g, RED, "skip").kind, RuleErrorKind::GameOver);
 }

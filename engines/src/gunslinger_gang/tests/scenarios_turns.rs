@@ -1,7 +1,7 @@
 //! Scenarios S4, S6, S7, S10, S12, S13 and S14 of `rules/gunslinger-gang.scenarios.md`:
 //! abilities, News timing, hiring, Secret Passage, Wanted Poster, draws and Planning.
 
-use super::fixtures::{BLUE, GREEN, RED, YELLOW, act, blank, news, pos};
+use super::fixtures::{BLUE, GREEN, RED, YELLOW, action, blank, news, pos};
 use crate::game::{Audience, Game, RuleErrorKind, Seat, Viewer};
 use crate::gunslinger_gang::board::Tile;
 use crate::gunslinger_gang::cards::{Card, Colour, Item, Underling};
@@ -171,9 +171,9 @@ fn s10_secret_passage() {
     g.with_round(2, BLUE).with_held(RED, Item::SecretPassage);
     let mut g = g.build();
     // Beneath the top of an empty stack is illegal in any case.
-    assert!(g.clone().apply(BLUE, &act("play KID B2 none under")).is_err(), "Blue has no Secret Passage");
+    assert!(g.clone().apply(BLUE, &action("play KID B2 none under")).is_err(), "Blue has no Secret Passage");
     g.run(BLUE, "play KID B2 none");
-    let refused = g.clone().apply(RED, &act("play HIREDGUN A1 none under"));
+    let refused = g.clone().apply(RED, &action("play HIREDGUN A1 none under"));
     assert!(
         matches!(refused, Err(ref e) if e.kind == RuleErrorKind::Illegal && e.message.contains("empty")),
         "{refused:?}"
@@ -185,7 +185,7 @@ fn s10_secret_passage() {
     let stack: Vec<(Seat, Underling)> = g.town(pos("B2")).stack.iter().map(|e| (e.owner, e.card)).collect();
     assert_eq!(stack, [(RED, Underling::HiredGun), (BLUE, Underling::Kid), (BLUE, Underling::Gambler)]);
     let before = g.clone();
-    let refused = g.apply(RED, &act("play RANCHER B2 none under"));
+    let refused = g.apply(RED, &action("play RANCHER B2 none under"));
     assert!(
         matches!(refused, Err(ref e) if e.kind == RuleErrorKind::Illegal && e.message.contains("already used")),
         "{refused:?}"
@@ -379,13 +379,13 @@ fn s14_planning_flow_and_visibility() {
     // 2.
     for bad in ["play KID C1 none", "play KID A2 none", "play KID B1 N05"] {
         let before = g.clone();
-        assert!(g.apply(BLUE, &act(bad)).is_err(), "{bad}");
+        assert!(g.apply(BLUE, &action(bad)).is_err(), "{bad}");
         assert_eq!(g, before);
     }
     g.run(BLUE, "play KID B1 none");
     assert_eq!(g.town(pos("B1")).stack.len(), 2);
     // 3.
-    assert!(g.clone().apply(RED, &act("play RANCHER A1 none")).is_err(), "not in hand");
+    assert!(g.clone().apply(RED, &action("play RANCHER A1 none")).is_err(), "not in hand");
     // 4.
     for (seat, text) in [
         (RED, "play KID A1 none"),
