@@ -331,6 +331,7 @@ async fn private_game(game: GameKind, moves: usize) {
     let mut board = harness.board_after(thread.id, 0).await;
     let id = table_of(&board);
     let (mut made, mut panels, mut bob_told) = (0, 0, false);
+    let mut clicks: Vec<(FakeUser, InteractionHandle)> = Vec::new();
     while made < moves && !board.content.contains("Game over") {
         let player = user(*mentioned(&board).first().expect("someone to move"));
         let private = button(&board, "Your move").is_some();
@@ -355,22 +356,34 @@ async fn private_game(game: GameKind, moves: usize) {
             assert_eq!(mentioned(&note), vec![BOB.id]);
             bob_told = true;
         }
-        let mut notice = expect_notice;
         if let Some(open) = button(&board, "Your move") {
             // Choices that would show a hand open a private panel instead of public buttons.
             let click = harness.fake.click(player, &board, &open).await;
             let reply = harness.fake.wait_reply(&click).await;
             assert!(reply.ephemeral(), "{}", harness.fake.summary());
-            check_notice(&harness, &click, &mut notice).await;
+            clicks.push((player, click));
             message = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
             panels += 1;
         }
-        walk_to_a_move(&harness, player, message, &mut notice).await;
+        walk_to_a_move(&harness, player, message, &mut clicks).await;
         board = harness.board_after(thread.id, board.id).await;
         made += 1;
         assert_no_secret_in_public(&harness, game, id).await;
     }
     assert!(made >= moves.min(4) && panels >= 2, "moves {made}, private panels {panels}");
+    // Bob hears privately that his DMs are closed exactly once (as a second reply to one of
+    // his clicks), however many DMs fail; Alice never does.
+    let notices = |who: FakeUser| {
+        clicks
+            .iter()
+            .filter(|(player, _)| player.id == who.id)
+            .flat_map(|(_, click)| harness.fake.replies(click))
+            .filter(|r| r.ephemeral() && r.content().is_some_and(|c| c.contains("DMs are closed")))
+            .count()
+    };
+    harness.fake.wait_for("Bob's private notice", harness.fake.timeout(), |_| (notices(BOB) > 0).then_some(())).await;
+    assert_eq!(notices(BOB), 1, "the private notice is given once");
+    assert_eq!(notices(ALICE), 0);
     assert!(bob_told, "Bob had a private decision");
     let notes = harness
         .fake
@@ -387,16 +400,13 @@ async fn private_game(game: GameKind, moves: usize) {
     harness.finish().await;
 }
 
-/// If `notice` is owed, the click's second reply is the private closed-DM notice.
-async fn check_notice(harness: &Harness, click: &InteractionHandle, notice: &mut bool) {
-    if std::mem::take(notice) {
-        let replies = harness.fake.wait_replies(click, 2).await;
-        assert!(replies[1].ephemeral() && replies[1].content().is_some_and(|c| c.contains("DMs are closed")));
-    }
-}
-
 /// Takes the first forward option at every step from `message` until a move is submitted.
-async fn walk_to_a_move(harness: &Harness, player: FakeUser, mut message: StoredMessage, notice: &mut bool) {
+async fn walk_to_a_move(
+    harness: &Harness,
+    player: FakeUser,
+    mut message: StoredMessage,
+    clicks: &mut Vec<(FakeUser, InteractionHandle)>,
+) {
     for _ in 0..24 {
         let click = if let Some((menu, value)) = first_select(&message) {
             harness.fake.select(player, &message, &menu, &[value.as_str()]).await
@@ -407,7 +417,7 @@ async fn walk_to_a_move(harness: &Harness, player: FakeUser, mut message: Stored
         };
         let reply = harness.fake.wait_reply(&click).await;
         assert!(reply.is_success(), "{}", harness.fake.summary());
-        check_notice(harness, &click, notice).await;
+        clicks.push((player, click.clone()));
         if reply.via == ReplyVia::Callback(6) {
             return; // acknowledged: the move was made from the public board
         }
