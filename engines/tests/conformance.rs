@@ -327,8 +327,8 @@ fn martian_gunslinger() {
 fn conquest_of_mars() {
     use serde_json::json;
     run::<engines::conquest_of_mars::ConquestOfMars>(&Plan {
-        games: 100,
-        deep: 20,
+        games: 1_500,
+        deep: 100,
         options: vec![
             json!({}),
             json!({"dice_mix": "d6_only"}),

@@ -404,15 +404,15 @@ impl ConquestOfMars {
     /// §4.5 step 11 (R20, R24): remaining line dice return to their owners; nothing moves in;
     /// the declarer's turn ends.
     fn end_combat(&mut self, events: &mut Vec<Event>) {
-        if let Some((target, exchanges, returned)) = self.close_combat() {
-            events.push(Event::CombatEnded { target, exchanges, returned });
+        if let Some(ended) = self.close_combat() {
+            events.push(ended);
             self.end_turn(events);
         }
     }
 
-    /// Closes the combat, every line's dice back in its owner's pool; back to `Main`.
-    /// Returns the target, the exchanges and the dice returned, or `None` without a combat.
-    pub(crate) fn close_combat(&mut self) -> Option<(Cell, u8, Vec<(Seat, Vec<Die>)>)> {
+    /// Closes the combat, every line's dice back in its owner's pool, and goes back to
+    /// `Main`; the `CombatEnded` event, or `None` without a combat.
+    pub(crate) fn close_combat(&mut self) -> Option<Event> {
         let Phase::Attack(combat) = std::mem::replace(&mut self.phase, Phase::Main) else { return None };
         let mut returned = Vec::new();
         for side in combat.sides {
@@ -422,7 +422,7 @@ impl ConquestOfMars {
             }
             returned.push((side.seat, dice));
         }
-        Some((combat.target, combat.exchanges, returned))
+        Some(Event::CombatEnded { target: combat.target, exchanges: combat.exchanges, returned })
     }
 
     /// §4.8: a participant or invitee resigns mid-combat: it leaves at once (its line goes

@@ -143,9 +143,7 @@ impl ConquestOfMars {
         player.start_die = None;
         let active = self.active();
         if active.len() <= 1 {
-            if let Some((target, exchanges, returned)) = self.close_combat() {
-                events.push(Event::CombatEnded { target, exchanges, returned });
-            }
+            events.extend(self.close_combat());
             let reason = active.first().map_or(EndReason::RoundCap, EndReason::LastStanding);
             self.finish(reason, events);
             return;
