@@ -323,3 +323,17 @@ fn martian_gunslinger() {
         options: vec![json!({}), json!({"colours": ["Blue", "Green"]})],
     });
 }
+
+#[test]
+fn conquest_of_mars() {
+    use serde_json::json;
+    run::<engines::conquest_of_mars::ConquestOfMars>(&Plan {
+        games: 1_500,
+        deep: 100,
+        options: vec![
+            json!({}),
+            json!({"dice_mix": "d6_only"}),
+            json!({"round_cap": 20, "colours": ["Black", "Blue", "Green"]}),
+        ],
+    });
+}
