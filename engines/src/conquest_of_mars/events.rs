@@ -164,14 +164,31 @@ impl ConquestOfMars {
             Event::Revealed { cell, card } => format!("{cell} turns face up: {card}."),
             Event::Grew { seat, from, to, cell } => format!("{} grows {from} into {to} on {cell}.", name(seat)),
             Event::ReorientOpened { seat } => format!("{} reorients.", name(seat)),
-            Event::Oriented { pyramid, orient, .. } => format!("{pyramid} now sits {}.", orient.word()),
+            Event::Oriented { pyramid, orient: Orient::Up, .. } => format!("{pyramid} now stands upright."),
+            Event::Oriented { pyramid, orient, .. } => format!("{pyramid} now points {}.", orient.word()),
             Event::Reoriented { seat, pyramids } => {
                 let ids: Vec<String> = pyramids.iter().map(ToString::to_string).collect();
                 format!("{} reoriented {}.", name(seat), ids.join(", "))
             }
             Event::Moved { seat, pyramid, from, to } => format!("{} moves {pyramid} from {from} to {to}.", name(seat)),
             Event::Passed { seat } => format!("{} ran out of time.", name(seat)),
-            other => self.combat_sentence(other, &name),
+            shown @ (Event::AnswersShown { .. }
+            | Event::Roles { .. }
+            | Event::CommitsShown { .. }
+            | Event::Rolled { .. }) => shown_sentence(shown, &name),
+            combat @ (Event::AttackDeclared { .. }
+            | Event::Removed { .. }
+            | Event::Invited { .. }
+            | Event::AnswerSealed { .. }
+            | Event::AnswerChosen { .. }
+            | Event::DieCommitted { .. }
+            | Event::CommitComplete { .. }
+            | Event::Exchange { .. }
+            | Event::Evaded { .. }
+            | Event::DroppedOut { .. }
+            | Event::CombatEnded { .. }
+            | Event::Resigned { .. }
+            | Event::GameEnded { .. }) => self.combat_sentence(combat, &name),
         }
     }
 
@@ -187,44 +204,10 @@ impl ConquestOfMars {
             },
             Event::Invited { target, seats } => format!("{} may join the attack on {target}.", list(seats)),
             Event::AnswerSealed { seat } => format!("{} has answered.", name(seat)),
-            Event::AnswerChosen { join, .. } => {
-                if *join {
-                    "You join the attack (sealed).".into()
-                } else {
-                    "You stay out (sealed).".into()
-                }
-            }
-            Event::AnswersShown { answers } => {
-                let words: Vec<String> = answers
-                    .iter()
-                    .map(|(s, j)| format!("{} {}", name(s), if *j { "joins" } else { "declines" }))
-                    .collect();
-                format!("{}.", words.join("; "))
-            }
-            Event::Roles { sides } => {
-                let words: Vec<String> = sides
-                    .iter()
-                    .map(|(s, side, _, x)| {
-                        format!(
-                            "{} {} with X = {x}",
-                            name(s),
-                            if *side == Side::Attacker { "attacks" } else { "defends" }
-                        )
-                    })
-                    .collect();
-                format!("{}.", words.join("; "))
-            }
+            Event::AnswerChosen { join: true, .. } => "You join the attack (sealed).".into(),
+            Event::AnswerChosen { join: false, .. } => "You stay out (sealed).".into(),
             Event::DieCommitted { die, .. } => format!("You commit a {die} (sealed)."),
             Event::CommitComplete { seat } => format!("{} has committed its dice.", name(seat)),
-            Event::CommitsShown { commits } => {
-                let words: Vec<String> =
-                    commits.iter().map(|(s, d)| format!("{} {}", name(s), dice_words(d))).collect();
-                format!("Dice committed: {}.", words.join("; "))
-            }
-            Event::Rolled { seat, line } => {
-                let shown: Vec<String> = line.iter().map(ToString::to_string).collect();
-                format!("{} rolls {}.", name(seat), if shown.is_empty() { "nothing".into() } else { shown.join(", ") })
-            }
             Event::Exchange { number, tops, losers } => {
                 let shown: Vec<String> = tops.iter().map(|(s, t)| format!("{} {t}", name(s))).collect();
                 format!("Exchange {number}: {}; {} loses.", shown.join(" vs "), list(losers))
@@ -239,7 +222,36 @@ impl ConquestOfMars {
                 let reason = self.outcome().map(|o| o.reason).unwrap_or_default();
                 format!("Game over: {reason}. Winner: {}.", list(winners))
             }
+            // `sentence` sends only the variants above here.
             _ => String::new(),
         }
     }
+}
+
+/// The sentences that list every participant: answers, roles, commitments and rolls.
+fn shown_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
+    let words: Vec<String> = match event {
+        Event::AnswersShown { answers } => {
+            answers.iter().map(|(s, j)| format!("{} {}", name(s), if *j { "joins" } else { "declines" })).collect()
+        }
+        Event::Roles { sides } => sides
+            .iter()
+            .map(|(s, side, _, x)| {
+                let role = if *side == Side::Attacker { "attacks" } else { "defends" };
+                format!("{} {role} with X = {x}", name(s))
+            })
+            .collect(),
+        Event::CommitsShown { commits } => {
+            let each = commits.iter().map(|(s, d)| format!("{} {}", name(s), dice_words(d)));
+            return format!("Dice committed: {}.", each.collect::<Vec<_>>().join("; "));
+        }
+        Event::Rolled { seat, line } => {
+            let shown: Vec<String> = line.iter().map(ToString::to_string).collect();
+            let rolled = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
+            return format!("{} rolls {rolled}.", name(seat));
+        }
+        // `sentence` sends only the variants above here.
+        _ => Vec::new(),
+    };
+    format!("{}.", words.join("; "))
 }

@@ -10,6 +10,9 @@
 //! - R35: every step fits a Discord menu through the word-by-word tree (`menus.rs`); the
 //!   44-cell spawn list is entered as column, then row (≤ 7 each), the same bound as the
 //!   spec's row-then-cell grouping, since action texts name cells column first (`C3`).
+//! - R16: the join window closes only when every invitee has answered (timeout = decline),
+//!   so invitees are among the seats the game waits for (`must`), all at once; so are the
+//!   participants with a real dice choice (R18) and every seat choosing a starting die (R4).
 //! - §4.7: `pass` is not in any legal list; `act` accepts it only where the timeout uses it
 //!   (`Trade`, `Reorient`, and `Main` with an empty common pool), like Martian Gunslinger's
 //!   `timeout`. It cancels an open sub-phase regardless of R36, takes a die if any is left

@@ -213,7 +213,8 @@ impl ConquestOfMars {
             Action::ReorientStart => RuleError::ruled("R12", "you have no pyramid on the board to reorient"),
             Action::Move(pyramid) => match self.own_place(seat, pyramid) {
                 Err(error) => error,
-                Ok(_) => RuleError::ruled("R13", format!("{pyramid} is not lying flat, so it points nowhere")),
+                Ok(Place::Reserve) => RuleError::illegal(format!("{pyramid} is in your reserve, not on the board")),
+                Ok(_) => RuleError::ruled("R13", format!("{pyramid} stands upright: only a flat pyramid moves")),
             },
             Action::Attack(target) => self.explain_attack(seat, target),
             _ => RuleError::illegal("it is your turn: take, trade, spawn, grow, reorient, move or attack"),

@@ -172,3 +172,42 @@ fn secrets_and_narration() {
         }
     }
 }
+
+/// §9: the invariants notice a broken state.
+#[test]
+fn invariants_notice_broken_states() {
+    let g = given(2).with("RS1@B2:E YS1@C2:Up").with_dice(P0, &[(4, 1)]).build();
+    let broken = |change: &dyn Fn(&mut ConquestOfMars), invariant: &str| {
+        let mut copy = g.clone();
+        change(&mut copy);
+        let error = copy.check_invariants().expect_err(invariant);
+        assert!(error.0.starts_with(invariant), "{error}");
+    };
+    broken(&|c| c.player_mut(P0).dice = crate::conquest_of_mars::dice::DicePool::EMPTY, "I5");
+    broken(&|c| c.grid[super::fixtures::cell("B2").index().expect("cell")].face_up = false, "I2");
+    broken(&|c| c.aside[0] = c.player(P1).hand[0], "I1");
+    broken(&|c| c.round = 61, "I10");
+    broken(
+        &|c| {
+            c.with("RS2@A2:N");
+        },
+        "I4",
+    );
+    broken(
+        &|c| {
+            let stage = crate::conquest_of_mars::combat::Stage::Commit;
+            let combat = crate::conquest_of_mars::combat::Combat {
+                declarer: P0,
+                target: super::fixtures::cell("C2"),
+                stage,
+                sides: Vec::new(),
+                exchanges: 0,
+            };
+            c.phase = Phase::Attack(combat);
+        },
+        "I11",
+    );
+    let mut ok = g.clone();
+    ok.with("RS2@A2:E");
+    ok.check_invariants().expect("A2 east is B2");
+}
