@@ -33,7 +33,7 @@ async fn new_table(tables: &Tables, seed: u64) -> TableId {
 async fn next_move(tables: &Tables, id: TableId) -> Option<(UserId, String, i64)> {
     let snapshot = tables.snapshot(id).await.expect("snapshot");
     let user = *snapshot.waiting_users().first()?;
-    let private = tables.private_view(id, user).await.expect("view");
+    let (snapshot, private) = tables.private_view(id, user).await.expect("view");
     // Alternate between pulling and passing so rounds stay short and varied.
     let pick = (snapshot.version as usize) % private.legal.len();
     Some((user, private.legal[pick].text.clone(), snapshot.version))

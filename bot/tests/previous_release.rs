@@ -22,6 +22,14 @@ async fn copy() -> (tempfile::TempDir, Tables) {
 #[tokio::test]
 async fn running_tables_of_the_previous_release_resume_and_play_to_the_end() {
     let (_dir, tables) = copy().await;
+    // The old rows do not record who they wait for: the list reads it from the state.
+    let listed = tables.tables_of(None, Status::Running).await.expect("the running tables are listed");
+    assert_eq!(listed.len(), 3, "{listed:?}");
+    for summary in &listed {
+        let snapshot = tables.snapshot(summary.id).await.expect("snapshot");
+        assert_eq!(summary.waiting, snapshot.waiting_names(), "table {}", summary.id);
+        assert!(!summary.waiting.is_empty(), "table {} waits for someone", summary.id);
+    }
     for (id, game) in [(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s")] {
         let id = TableId(id);
         let before = tables.snapshot(id).await.unwrap_or_else(|e| panic!("table {id}: {e:?}"));
@@ -33,7 +41,7 @@ async fn running_tables_of_the_previous_release_resume_and_play_to_the_end() {
         loop {
             let snapshot = tables.snapshot(id).await.expect("snapshot");
             let Some(&user) = snapshot.waiting_users().first() else { break };
-            let private = tables.private_view(id, user).await.expect("private view");
+            let (_, private) = tables.private_view(id, user).await.expect("private view");
             let action = private.legal.first().map(|a| a.text.clone()).expect("a pending human has a move");
             tables.submit(id, user, &action, Some(snapshot.version)).await.expect("a legal move is taken");
             moves += 1;

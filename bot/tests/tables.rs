@@ -44,7 +44,7 @@ async fn started_table(tables: &Tables, seed: u64) -> TableId {
 async fn next_human_move(tables: &Tables, id: TableId) -> Option<(UserId, String, i64)> {
     let snapshot = tables.snapshot(id).await.expect("snapshot");
     let user = *snapshot.waiting_users().first()?;
-    let private = tables.private_view(id, user).await.expect("private view");
+    let (_, private) = tables.private_view(id, user).await.expect("private view");
     let action = private.legal.last().map(|a| a.text.clone())?; // "pass" ends games quickly
     Some((user, action, snapshot.version))
 }
@@ -65,11 +65,11 @@ async fn a_lobby_fills_starts_and_plays_to_the_end() {
     assert!(full.seats[2].user.is_none());
     assert!(matches!(tables.join(lobby.id, who(CAROL, "Carol")).await, Err(TableError::Full(_))));
     let report = tables.start(lobby.id, ALICE).await.expect("start");
-    assert!(report.outcome.is_none());
+    assert!(report.outcome().is_none());
     let mut moves = 0;
     while let Some((user, action, version)) = next_human_move(&tables, lobby.id).await {
         let report = tables.submit(lobby.id, user, &action, Some(version)).await.expect("legal move");
-        assert_eq!(report.version, version + 1, "one save per move");
+        assert_eq!(report.snapshot.version, version + 1, "one save per move");
         moves += 1;
         assert!(moves < 2_000, "the match ends");
     }
@@ -221,7 +221,7 @@ async fn simultaneous_decision(tables: &Tables, seed: u64) -> (TableId, Vec<User
         }
         assert_eq!(snapshot.status, Status::Running, "the game ended before anyone answered together");
         let user = waiting[0];
-        let private = tables.private_view(lobby.id, user).await.expect("private view");
+        let (_, private) = tables.private_view(lobby.id, user).await.expect("private view");
         pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let action = &private.legal[(pick >> 33) as usize % private.legal.len()].text;
         tables.submit(lobby.id, user, action, Some(snapshot.version)).await.expect("legal move");
@@ -251,7 +251,7 @@ async fn one_mention_and_one_clock_per_decision() {
         let half = deadline - before.turn_timeout / 2;
         let _ = tables.take_reminder(id, half).await.expect("reminder");
         let before = tables.snapshot(id).await.expect("snapshot");
-        let private = tables.private_view(id, *first).await.expect("private view");
+        let (_, private) = tables.private_view(id, *first).await.expect("private view");
         let action = private.legal[0].text.clone();
         let report = tables.submit(id, *first, &action, Some(before.version)).await.expect("sealed answer");
         let after = tables.snapshot(id).await.expect("snapshot");
@@ -330,7 +330,7 @@ async fn a_table_left_waiting_on_computers_is_driven_to_the_same_end() {
     // Uninterrupted: one commit from lobby to final standings.
     let whole = tables.open(all_computers(21)).await.expect("open");
     let report = tables.start(whole.id, ALICE).await.expect("start");
-    assert!(report.outcome.is_some(), "computers play the whole match in the start's commit");
+    assert!(report.outcome().is_some(), "computers play the whole match in the start's commit");
     // Interrupted the old way: the started game saved with nobody having moved.
     let stuck = tables.open(all_computers(21)).await.expect("open");
     let row = store.load(stuck.id).await.expect("row");

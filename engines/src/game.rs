@@ -46,6 +46,18 @@ impl SeatSet {
     /// No seat.
     pub const EMPTY: Self = Self(0);
 
+    /// The set as bits (bit `i` = seat `i`), for storage beside a saved state.
+    #[must_use]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The inverse of [`SeatSet::bits`].
+    #[must_use]
+    pub const fn from_bits(bits: u16) -> Self {
+        Self(bits)
+    }
+
     /// Exactly one seat.
     #[must_use]
     pub const fn one(seat: Seat) -> Self {

@@ -206,7 +206,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
 
     /// One prompt; returns false when the player quits or input ends.
     async fn turn(&mut self, snapshot: &Snapshot, user: UserId) -> Result<bool, ConsoleError> {
-        let private = self.tables.private_view(self.id, user).await?;
+        let (_, private) = self.tables.private_view(self.id, user).await?;
         let name = snapshot.names().get(private.seat.index()).cloned().unwrap_or_default();
         if snapshot.secret_holders.contains(private.seat) && self.shown_private != (snapshot.version, private.seat) {
             // Hot seat: what only this player may see, shown when it is their turn.
@@ -281,7 +281,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
     fn report(&mut self, result: Result<MoveReport, TableError>, user: UserId) -> Result<(), ConsoleError> {
         match result {
             Ok(report) => {
-                let seat = report.seats.iter().find(|s| s.user == Some(user)).map(|s| engines::Seat(s.seat));
+                let seat = report.snapshot.seat_of(user);
                 print_narration(self.out, &report, seat)?;
             }
             Err(err) if err.is_internal() => return Err(err.into()),

@@ -7,8 +7,9 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
 use super::deliver::{Error, as_table_error, deliver_move, post_board, private_panel};
+use super::rows::Place;
 use super::{Context, display_name, post};
-use crate::store::{Place, Status, TableId, UserId};
+use crate::store::{Status, TableId, UserId};
 use crate::table::{LobbyRequest, Participant, TableError};
 
 /// A game, as a slash-command choice: the list is [`GameKind::ALL`], so every registered
@@ -131,7 +132,7 @@ pub async fn play(
         lobby_message: Some(message.id.get()),
         ..Place::default()
     };
-    ctx.data().tables.store().set_place(snapshot.id, &place).await?;
+    ctx.data().rows.set_place(snapshot.id, &place).await?;
     Ok(())
 }
 
@@ -176,7 +177,7 @@ async fn resolve(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String
     }
     let data = ctx.data();
     let user = author(ctx);
-    let here = data.tables.store().tables_in_channel(ctx.channel_id().get()).await.map_err(|e| e.to_string())?;
+    let here = data.rows.tables_in_channel(ctx.channel_id().get()).await.map_err(|e| e.to_string())?;
     let mine = data.tables.tables_of(Some(user), Status::Running).await.map_err(|e| e.to_string())?;
     if let Some(id) = here.iter().find(|id| mine.iter().any(|t| t.id == **id)) {
         return Ok(*id);
@@ -197,7 +198,7 @@ async fn resolve_here(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, S
     if let Some(id) = table {
         return Ok(TableId(id));
     }
-    let here = ctx.data().tables.store().tables_in_channel(ctx.channel_id().get()).await.map_err(|e| e.to_string())?;
+    let here = ctx.data().rows.tables_in_channel(ctx.channel_id().get()).await.map_err(|e| e.to_string())?;
     match here.first() {
         Some(id) => Ok(*id),
         None => resolve(ctx, None).await,
@@ -216,8 +217,8 @@ pub async fn hand(
         Ok(id) => id,
         Err(message) => return say_private(ctx, message).await,
     };
-    ctx.data().tables.store().take_dm_notice(author(ctx).0).await?;
-    match private_panel(&ctx.data().tables, id, author(ctx), &[]).await {
+    ctx.data().rows.take_dm_notice(author(ctx).0).await?;
+    match private_panel(ctx.data(), id, author(ctx), &[]).await {
         Ok(panel) => {
             let mut reply = CreateReply::default().ephemeral(true).content(panel.content).components(panel.rows);
             if let Some(png) = panel.png {
@@ -245,7 +246,14 @@ pub async fn status(
     match ctx.data().tables.snapshot(id).await {
         Ok(snapshot) if snapshot.status == Status::Lobby => say_private(ctx, post::lobby_content(&snapshot)).await,
         Ok(snapshot) => {
-            let mut out = CreateReply::default().ephemeral(true).content(post::board_content(&snapshot, &[]));
+            // The board as text too, for screen readers and small screens.
+            let text = snapshot.view.as_ref().map(|view| render::board_text(view, &snapshot.names()));
+            let mut content = post::board_content(&snapshot, &[]);
+            if let Some(text) = text {
+                let room = 2000usize.saturating_sub(content.chars().count() + 10);
+                content = format!("{}\n```\n{}\n```", content, post::clip(&text, room));
+            }
+            let mut out = CreateReply::default().ephemeral(true).content(post::clip(&content, 2000));
             out = out.components(post::board_components(&snapshot)).allowed_mentions(post::only_users(&[]));
             if let Some(png) = post::board_png(&snapshot) {
                 out = out.attachment(png);
@@ -279,7 +287,7 @@ pub async fn resign(
     match ctx.data().tables.resign(id, author(ctx)).await {
         Ok(report) => {
             say_private(ctx, format!("You resigned from table #{id}.")).await?;
-            deliver_move(ctx.http(), &ctx.data().tables, &report).await
+            deliver_move(ctx.http(), ctx.data(), &report).await
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -302,7 +310,7 @@ pub async fn abandon(
         Ok(snapshot) => {
             say_private(ctx, format!("Table #{id} is abandoned.")).await?;
             let name = author_name(ctx).await;
-            post_board(ctx.http(), &ctx.data().tables, snapshot.id, &[format!("{name} abandoned the game.")], &[]).await
+            post_board(ctx.http(), ctx.data(), &snapshot, &[format!("{name} abandoned the game.")], &[]).await
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -335,7 +343,7 @@ pub async fn replace(
             let by = author_name(ctx).await;
             let note = format!("{by} handed {who}'s seat to a computer player.");
             report.narration.insert(0, engines::Narration { audience: engines::Audience::Public, text: note });
-            deliver_move(ctx.http(), tables, &report).await
+            deliver_move(ctx.http(), ctx.data(), &report).await
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -354,7 +362,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let mut lines = Vec::new();
     for status in [Status::Running, Status::Lobby] {
         for table in tables.tables_of(Some(user), status).await? {
-            let place = tables.store().place(table.id).await?;
+            let place = ctx.data().rows.place(table.id).await?;
             let link = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
             let state = match (status, table.your_turn) {
                 (Status::Lobby, _) => "lobby, waiting for players".to_string(),

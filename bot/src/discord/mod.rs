@@ -6,23 +6,47 @@ pub mod deliver;
 pub mod ids;
 pub mod post;
 mod router;
+pub mod rows;
 mod sweeper;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
 use crate::config::Config;
+use crate::store::TableId;
 use crate::table::Tables;
 
 pub use deliver::Error;
 
 /// What every command and handler can reach.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Data {
     /// The tables.
     pub tables: Tables,
+    /// The Discord side's own rows.
+    pub rows: rows::Rows,
+    /// One lock per table, so its board posts go out one at a time and in order.
+    boards: Arc<std::sync::Mutex<HashMap<TableId, Arc<tokio::sync::Mutex<()>>>>>,
+}
+
+impl Data {
+    /// The Discord front end's state over `tables`.
+    ///
+    /// # Errors
+    /// When the Discord rows cannot be read.
+    pub async fn new(tables: Tables) -> Result<Self, crate::store::StoreError> {
+        let rows = rows::Rows::open(&tables).await?;
+        Ok(Self { tables, rows, boards: Arc::default() })
+    }
+
+    /// The lock that orders board posts of `table`.
+    fn board_lock(&self, table: TableId) -> Arc<tokio::sync::Mutex<()>> {
+        let mut boards = self.boards.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        boards.entry(table).or_default().clone()
+    }
 }
 
 /// A poise command context.
@@ -61,6 +85,9 @@ pub enum DiscordError {
     /// Serenity failed to build the client.
     #[error("cannot start the Discord client: {0}")]
     Client(#[from] serenity::Error),
+    /// The Discord rows could not be read.
+    #[error("cannot read the Discord bookkeeping: {0}")]
+    Store(#[from] crate::store::StoreError),
 }
 
 /// A running Discord front end.
@@ -99,7 +126,7 @@ impl Running {
     }
 }
 
-fn framework(config: &Config, tables: Tables) -> poise::Framework<Data, Error> {
+fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
     let guild = config.dev_guild_id;
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -131,7 +158,7 @@ fn framework(config: &Config, tables: Tables) -> poise::Framework<Data, Error> {
                 }
                 let application = ready.application.id.get();
                 tracing::info!(user = %ready.user.name, "connected; invite link: {}", invite_link(application));
-                Ok(Data { tables })
+                Ok(data)
             })
         })
         .build()
@@ -152,7 +179,7 @@ async fn on_event(
 /// After any command: a player whose DMs were closed hears about it once, privately.
 async fn dm_notice(ctx: Context<'_>) {
     let user = ctx.author().id.get();
-    if ctx.data().tables.store().take_dm_notice(user).await.unwrap_or(false) {
+    if ctx.data().rows.take_dm_notice(user).await.unwrap_or(false) {
         let reply = poise::CreateReply::default().ephemeral(true).content(deliver::DM_CLOSED_NOTICE);
         if let Err(err) = ctx.send(reply).await {
             tracing::warn!("could not send the closed-DM notice: {err}");
@@ -186,6 +213,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// Without a token, or when the client cannot be built.
 pub async fn start(config: &Config, tables: Tables) -> Result<Running, DiscordError> {
     let token = config.discord_token.as_ref().ok_or(DiscordError::NoToken)?;
+    let data = Data::new(tables).await?;
     let mut http = serenity::HttpBuilder::new(token.expose());
     if let Some(base) = &config.discord_api_base {
         // Tests and local checks: every REST call (and gateway discovery) goes to this server;
@@ -193,10 +221,10 @@ pub async fn start(config: &Config, tables: Tables) -> Result<Running, DiscordEr
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
     let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents())
-        .framework(framework(config, tables.clone()))
+        .framework(framework(config, data.clone()))
         .await?;
     let shard_manager = client.shard_manager.clone();
-    let sweeper = tokio::spawn(sweeper::run(client.http.clone(), tables, Duration::from_secs(config.sweep_seconds)));
+    let sweeper = tokio::spawn(sweeper::run(client.http.clone(), data, Duration::from_secs(config.sweep_seconds)));
     let client = tokio::spawn(async move { client.start().await });
     Ok(Running { shard_manager, client, sweeper })
 }

@@ -244,12 +244,27 @@ pub fn lobby_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
     ])]
 }
 
-/// The board picture of a snapshot, if it can be drawn.
+/// Discord's limit on an attachment's description.
+const MAX_ALT_TEXT: usize = 1024;
+
+/// A picture's description for screen readers: the game and the board as text (the same
+/// facts the picture shows: scores, whose turn, what is on the table), cut to Discord's limit.
+#[must_use]
+pub fn alt_text(game: GameKind, board_text: &str) -> String {
+    let text: Vec<&str> = board_text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    clip(&format!("{} board. {}", game.name(), text.join(" · ")), MAX_ALT_TEXT)
+}
+
+/// The board picture of a snapshot, if it can be drawn, with its description.
 #[must_use]
 pub fn board_png(snapshot: &Snapshot) -> Option<CreateAttachment> {
     let view = snapshot.view.as_ref()?;
-    match render::board_png(view, &snapshot.names()) {
-        Ok(png) => Some(CreateAttachment::bytes(png, format!("table-{}.png", snapshot.id))),
+    let names = snapshot.names();
+    match render::board_png(view, &names) {
+        Ok(png) => Some(
+            CreateAttachment::bytes(png, format!("table-{}.png", snapshot.id))
+                .description(alt_text(snapshot.game, &render::board_text(view, &names))),
+        ),
         Err(err) => {
             tracing::error!(table = %snapshot.id, "board picture failed: {err}");
             None

@@ -10,9 +10,10 @@ use serenity::{
 
 use super::deliver::{self, Error, as_table_error, board_reply, deliver_move, private_panel};
 use super::ids::{ComponentId, LobbyOp};
+use super::rows::Place;
 use super::{Data, display_name, post};
-use crate::store::{Place, TableId, UserId};
-use crate::table::{Participant, TableError};
+use crate::store::{TableId, UserId};
+use crate::table::{Click, MoveReport, Participant, TableError};
 
 /// Handles one component interaction.
 ///
@@ -30,12 +31,15 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     let user = UserId(click.user.id.get());
     match id {
         ComponentId::Lobby(table, op) => lobby(ctx, data, click, table, op).await?,
-        ComponentId::Panel(table) => match private_panel(&data.tables, table, user, &[]).await {
+        ComponentId::Panel(table) => match private_panel(data, table, user, &[]).await {
             Ok(panel) => respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await?,
             Err(err) => refuse(ctx, click, &as_table_error(err)).await?,
         },
         ComponentId::Step { table, version, text } => step(ctx, data, click, table, version, text).await?,
-        ComponentId::Confirm { table, version, text } => submit(ctx, data, click, table, version, &text).await?,
+        ComponentId::Confirm { table, version, text } => {
+            let result = data.tables.submit(table, user, &text, Some(version)).await;
+            moved(ctx, data, click, table, &text, result).await?;
+        }
         ComponentId::Select { table, version, prefix } => {
             let value = match &click.data.kind {
                 ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
@@ -45,7 +49,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         }
     }
     // A player whose DMs were closed hears about it once, privately, at their next click.
-    if data.tables.store().take_dm_notice(user.0).await.unwrap_or(false) {
+    if data.rows.take_dm_notice(user.0).await.unwrap_or(false) {
         let followup = CreateInteractionResponseFollowup::new().ephemeral(true).content(deliver::DM_CLOSED_NOTICE);
         click.create_followup(&ctx.http, followup).await?;
     }
@@ -74,8 +78,8 @@ fn is_ephemeral(click: &ComponentInteraction) -> bool {
     click.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
 }
 
-/// One step of entering a move: submit when the text is a whole action with nothing after
-/// it, else show the next step.
+/// One step of entering a move: the next step, or the action applied when the text is a
+/// whole action with nothing after it. One read of the table either way.
 async fn step(
     ctx: &serenity::Context,
     data: &Data,
@@ -85,23 +89,16 @@ async fn step(
     text: String,
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
-    let step = match data.tables.choices(table, user, &text).await {
-        Ok(step) => step,
-        Err(err) => return refuse(ctx, click, &err).await,
+    let step = match data.tables.click(table, user, &text, version).await {
+        Ok(Click::Next(step)) => step,
+        Ok(Click::Moved(report)) => return moved(ctx, data, click, table, &text, Ok(*report)).await,
+        Err(err) => return moved(ctx, data, click, table, &text, Err(err)).await,
     };
-    if step.pending && step.version != version {
-        return stale(ctx, data, click, table).await;
-    }
-    if !step.pending || step.choices.options.is_empty() {
-        // A whole action, or not a path this player can take now: the table layer applies it
-        // or names the exact reason (not your decision, not legal) without changing anything.
-        return submit(ctx, data, click, table, version, &text).await;
-    }
     let mut content = format!("Your move at table #{table}");
     if !text.is_empty() {
         content.push_str(&format!(": `{}` …", post::clip(&text, 80)));
     }
-    let rows = post::step_rows(table, version, &text, &step.choices, step.back.as_deref());
+    let rows = post::step_rows(table, step.version, &text, &step.choices, step.back.as_deref());
     let message = CreateInteractionResponseMessage::new().ephemeral(true).content(content).components(rows);
     // Update an ephemeral step panel in place; anything with a picture gets a new panel, since
     // an update would drop the picture.
@@ -113,17 +110,17 @@ async fn step(
     respond(ctx, click, response).await
 }
 
-/// Submits a whole action; on success delivers the move, else answers the refusal.
-async fn submit(
+/// Answers a submitted action: on success acknowledges and delivers the move (the player's
+/// DM panel is updated by the delivery), else answers the refusal.
+async fn moved(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
     table: TableId,
-    version: i64,
     text: &str,
+    result: Result<MoveReport, TableError>,
 ) -> Result<(), Error> {
-    let user = UserId(click.user.id.get());
-    match data.tables.submit(table, user, text, Some(version)).await {
+    match result {
         Ok(report) => {
             let response = if is_ephemeral(click) && click.message.attachments.is_empty() {
                 let done = format!("Done: `{}`.", post::clip(text, 80));
@@ -134,14 +131,7 @@ async fn submit(
                 CreateInteractionResponse::Acknowledge
             };
             respond(ctx, click, response).await?;
-            if click.guild_id.is_none() && !is_ephemeral(click) {
-                // A DM panel: its buttons are spent (the picture stays).
-                let edit = EditMessage::new().components(Vec::new());
-                if let Err(err) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
-                    tracing::debug!("could not retire DM buttons: {err}");
-                }
-            }
-            deliver_move(&ctx.http, &data.tables, &report).await
+            deliver_move(&ctx.http, data, &report).await
         }
         Err(TableError::Stale(_)) => stale(ctx, data, click, table).await,
         Err(err) => refuse(ctx, click, &err).await,
@@ -159,7 +149,7 @@ async fn stale(
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
     let note = "The board changed since you looked; here are your current view and choices.";
-    match private_panel(&data.tables, table, user, &[note.to_string()]).await {
+    match private_panel(data, table, user, &[note.to_string()]).await {
         // Choices only while the game still waits for them (it may have moved on meanwhile).
         Ok(panel) if !panel.rows.is_empty() => {
             return respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await;
@@ -221,7 +211,7 @@ async fn start(
         Err(err) => return refuse(ctx, click, &err).await,
     };
     respond(ctx, click, CreateInteractionResponse::Acknowledge).await?;
-    let mut place = data.tables.store().place(table).await?.unwrap_or(Place {
+    let mut place = data.rows.place(table).await?.unwrap_or(Place {
         table: Some(table),
         guild: click.guild_id.map(|g| g.get()),
         channel: click.channel_id.get(),
@@ -229,20 +219,19 @@ async fn start(
         ..Place::default()
     });
     if click.guild_id.is_some() {
-        let name = format!("{} #{table}", report.game.name());
+        let name = format!("{} #{table}", report.game().name());
         let thread = CreateThread::new(name).auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
         match click.channel_id.create_thread_from_message(&ctx.http, click.message.id, thread).await {
             Ok(thread) => place.thread = Some(thread.id.get()),
             Err(err) => tracing::info!(%table, "no thread (playing in the channel): {err}"),
         }
     }
-    data.tables.store().set_place(table, &place).await?;
-    let snapshot = data.tables.snapshot(table).await?;
-    let mut content = post::lobby_content(&snapshot);
+    data.rows.set_place(table, &place).await?;
+    let mut content = post::lobby_content(&report.snapshot);
     if let Some(thread) = place.thread {
         content.push_str(&format!(" Play on in <#{thread}>."));
     }
     let edit = EditMessage::new().content(content).components(Vec::new());
     click.channel_id.edit_message(&ctx.http, click.message.id, edit).await?;
-    deliver_move(&ctx.http, &data.tables, &report).await
+    deliver_move(&ctx.http, data, &report).await
 }

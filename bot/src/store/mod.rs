@@ -9,9 +9,6 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, Sqlite, Transaction};
 
-mod discord;
-pub use discord::Place;
-
 /// The migrations in `migrations/`, embedded at build time.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
@@ -146,6 +143,26 @@ pub struct TableRow {
     pub deadline_at: Option<i64>,
     /// Whether the half-time reminder went out.
     pub reminded: bool,
+    /// Who the game waits for (bit `i` = seat `i`); `None` for a row last written by a
+    /// release that did not record it.
+    pub waiting: Option<u16>,
+    /// Per seat, the version at which its current decision began (`None`: not recorded).
+    pub asked: Option<Vec<i64>>,
+    /// Seats in order.
+    pub seats: Vec<SeatRow>,
+}
+
+/// A table as a list shows it, read without decoding its state.
+#[derive(Clone, Debug)]
+pub struct SummaryRow {
+    /// Its id.
+    pub id: TableId,
+    /// The game's id.
+    pub game: String,
+    /// Lobby, running, finished or abandoned.
+    pub status: Status,
+    /// Who the game waits for (`None`: not recorded by the release that wrote the row).
+    pub waiting: Option<u16>,
     /// Seats in order.
     pub seats: Vec<SeatRow>,
 }
@@ -193,6 +210,10 @@ pub struct Update {
     pub deadline_at: Option<Option<i64>>,
     /// New reminder flag.
     pub reminded: Option<bool>,
+    /// Who the game now waits for.
+    pub waiting: Option<u16>,
+    /// Per seat, the version at which its current decision began.
+    pub asked: Option<Vec<i64>>,
 }
 
 /// Storage failures.
@@ -264,6 +285,12 @@ impl Store {
         Ok(Self { pool })
     }
 
+    /// The connection pool (for a front end's own rows, through the table layer).
+    #[must_use]
+    pub const fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
     /// Closes the pool, flushing the WAL.
     pub async fn close(&self) {
         self.pool.close().await;
@@ -303,26 +330,24 @@ impl Store {
     pub async fn load(&self, id: TableId) -> Result<TableRow, StoreError> {
         let row = sqlx::query(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
-                    deadline_at, reminded
+                    deadline_at, reminded, waiting, asked,
+                    (SELECT json_group_array(json_array(seat, user_id, name))
+                       FROM (SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat))
              FROM game_tables WHERE id = ?",
         )
+        .bind(id.0)
         .bind(id.0)
         .fetch_optional(&self.pool)
         .await?
         .ok_or(StoreError::NotFound(id))?;
-        let seats = sqlx::query("SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat")
-            .bind(id.0)
-            .fetch_all(&self.pool)
-            .await?
-            .into_iter()
-            .map(|r| {
-                Ok(SeatRow {
-                    seat: u8::try_from(r.try_get::<i64, _>(0)?).map_err(|_| StoreError::Corrupt("seat".into()))?,
-                    user: r.try_get::<Option<i64>, _>(1)?.map(UserId::from_db),
-                    name: r.try_get(2)?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
+        let seats = seats_of(id, &row.try_get::<String, _>(14)?)?;
+        let asked = match row.try_get::<Option<String>, _>(13)? {
+            Some(text) => Some(
+                serde_json::from_str(&text)
+                    .map_err(|e| StoreError::Corrupt(format!("table {id}: decision versions: {e}")))?,
+            ),
+            None => None,
+        };
         Ok(TableRow {
             id: TableId(row.try_get(0)?),
             game: row.try_get(1)?,
@@ -336,6 +361,8 @@ impl Store {
             turn_timeout: row.try_get(9)?,
             deadline_at: row.try_get(10)?,
             reminded: row.try_get::<i64, _>(11)? != 0,
+            waiting: row.try_get::<Option<i64>, _>(12)?.map(|w| w as u16),
+            asked,
             seats,
         })
     }
@@ -355,7 +382,9 @@ impl Store {
                 status = COALESCE(?, status),
                 state = COALESCE(?, state),
                 deadline_at = CASE WHEN ? THEN ? ELSE deadline_at END,
-                reminded = COALESCE(?, reminded)
+                reminded = COALESCE(?, reminded),
+                waiting = COALESCE(?, waiting),
+                asked = COALESCE(?, asked)
              WHERE id = ? AND version = ?",
         )
         .bind(now)
@@ -364,6 +393,8 @@ impl Store {
         .bind(update.deadline_at.is_some())
         .bind(update.deadline_at.flatten())
         .bind(update.reminded.map(i64::from))
+        .bind(update.waiting.map(i64::from))
+        .bind(update.asked.as_ref().map(|a| serde_json::Value::from(a.clone()).to_string()))
         .bind(id.0)
         .bind(expected)
         .execute(&mut *tx)
@@ -441,6 +472,39 @@ impl Store {
         rows.into_iter().map(|r| Ok(TableId(r.try_get(0)?))).collect()
     }
 
+    /// Tables in `status` where `user` holds a seat (any user when `None`), newest first, as
+    /// lists show them: one statement, no state decoded.
+    ///
+    /// # Errors
+    /// On database failure; a row that cannot be read is named by its table id.
+    pub async fn summaries(&self, user: Option<UserId>, status: Status) -> Result<Vec<SummaryRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.id, t.game, t.status, t.waiting,
+                    (SELECT json_group_array(json_array(seat, user_id, name))
+                       FROM (SELECT seat, user_id, name FROM seats WHERE table_id = t.id ORDER BY seat))
+             FROM game_tables t
+             WHERE t.status = ? AND (? IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?))
+             ORDER BY t.id DESC",
+        )
+        .bind(status.as_str())
+        .bind(user.map(UserId::to_db))
+        .bind(user.map(UserId::to_db))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                let id = TableId(r.try_get(0)?);
+                Ok(SummaryRow {
+                    id,
+                    game: r.try_get(1)?,
+                    status: Status::parse(r.try_get(2)?)?,
+                    waiting: r.try_get::<Option<i64>, _>(3)?.map(|w| w as u16),
+                    seats: seats_of(id, &r.try_get::<String, _>(4)?)?,
+                })
+            })
+            .collect()
+    }
+
     /// Running tables whose deadline is at or before `at`, or whose half-time reminder is due.
     ///
     /// # Errors
@@ -457,6 +521,24 @@ impl Store {
         .await?;
         rows.into_iter().map(|r| Ok(TableId(r.try_get(0)?))).collect()
     }
+}
+
+/// Seat rows from the JSON array `[[seat, user_id, name], …]` the queries above build.
+fn seats_of(id: TableId, json: &str) -> Result<Vec<SeatRow>, StoreError> {
+    let corrupt = |what: &str| StoreError::Corrupt(format!("table {id}: {what}"));
+    let mut rows: Vec<(i64, Option<i64>, String)> =
+        serde_json::from_str(json).map_err(|e| corrupt(&format!("seats: {e}")))?;
+    // SQLite aggregates in the subquery's order in practice, but does not promise it.
+    rows.sort_by_key(|row| row.0);
+    rows.into_iter()
+        .map(|(seat, user, name)| {
+            Ok(SeatRow {
+                seat: u8::try_from(seat).map_err(|_| corrupt("seat number"))?,
+                user: user.map(UserId::from_db),
+                name,
+            })
+        })
+        .collect()
 }
 
 async fn write_seats(tx: &mut Transaction<'_, Sqlite>, id: TableId, seats: &[SeatRow]) -> Result<(), StoreError> {

@@ -2,7 +2,7 @@
 
 use engines::{AnyGame, GameKind};
 
-use super::{LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables, renumber};
+use super::{LobbyRequest, MoveReport, Participant, Progress, Snapshot, TableError, Tables, renumber};
 use crate::store::{NewTable, SeatRow, Status, TableId, TableRow, Update, UserId};
 
 /// Names computer players take, in order.
@@ -59,10 +59,13 @@ impl Tables {
         if row.status == Status::Lobby { Ok(row) } else { Err(TableError::NotInLobby(id)) }
     }
 
-    async fn write_seats(&self, row: &TableRow, seats: Vec<SeatRow>) -> Result<Snapshot, TableError> {
-        let update = Update { seats: Some(renumber(seats)), ..Update::default() };
-        self.store.update(row.id, row.version, &update).await.map_err(|e| TableError::from_store(e, row.id))?;
-        self.snapshot(row.id).await
+    async fn write_seats(&self, mut row: TableRow, seats: Vec<SeatRow>) -> Result<Snapshot, TableError> {
+        let seats = renumber(seats);
+        let update = Update { seats: Some(seats.clone()), ..Update::default() };
+        row.version =
+            self.store.update(row.id, row.version, &update).await.map_err(|e| TableError::from_store(e, row.id))?;
+        row.seats = seats;
+        Snapshot::from_row(row)
     }
 
     /// `who` takes a free seat.
@@ -79,7 +82,7 @@ impl Tables {
         }
         let mut seats = row.seats.clone();
         seats.push(SeatRow { seat: 0, user: Some(who.user), name: who.name });
-        self.write_seats(&row, seats).await
+        self.write_seats(row, seats).await
     }
 
     /// `user` gives up their seat in the lobby; a host leaving cancels the table.
@@ -95,7 +98,7 @@ impl Tables {
             return self.cancel(id, user).await;
         }
         let seats = row.seats.iter().filter(|s| s.user != Some(user)).cloned().collect();
-        self.write_seats(&row, seats).await
+        self.write_seats(row, seats).await
     }
 
     /// Seats a computer player; anyone seated may add one.
@@ -113,7 +116,7 @@ impl Tables {
         let mut seats = row.seats.clone();
         let computers = seats.iter().filter(|s| s.user.is_none()).count();
         seats.push(SeatRow { seat: 0, user: None, name: computer_name(&seats, computers) });
-        self.write_seats(&row, seats).await
+        self.write_seats(row, seats).await
     }
 
     /// The host starts the game with the seats taken; computer seats that must act first do.
@@ -136,9 +139,9 @@ impl Tables {
         // One commit: the set-up game, the computer players' opening moves and the status
         // together, so no crash can leave a started table waiting on a computer.
         let mut table = super::Loaded { row, game };
-        let mut report = MoveReport::empty(engines::SeatSet::EMPTY);
-        self.run_computers(&mut table, &mut report)?;
-        self.commit(table, report).await
+        let mut progress = Progress::opening();
+        self.run_computers(&mut table, &mut progress)?;
+        self.commit(table, progress, false).await
     }
 
     /// The host closes a lobby that has not started.
@@ -150,9 +153,7 @@ impl Tables {
         if row.host != Some(by) {
             return Err(TableError::NotHost(id));
         }
-        let update = Update { status: Some(Status::Abandoned), deadline_at: Some(None), ..Update::default() };
-        self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
-        self.snapshot(id).await
+        self.close(row).await
     }
 
     /// Stops a running game for good: the host may, or `admin` (a moderator of the place it
@@ -168,9 +169,20 @@ impl Tables {
         if row.host != Some(by) && !admin {
             return Err(TableError::NotHost(id));
         }
-        let update = Update { status: Some(Status::Abandoned), deadline_at: Some(None), ..Update::default() };
-        self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
-        self.snapshot(id).await
+        self.close(row).await
+    }
+}
+
+impl Tables {
+    /// Marks a lobby cancelled or a game abandoned.
+    async fn close(&self, mut row: TableRow) -> Result<Snapshot, TableError> {
+        let id = row.id;
+        let update =
+            Update { status: Some(Status::Abandoned), deadline_at: Some(None), waiting: Some(0), ..Update::default() };
+        row.version = self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
+        row.status = Status::Abandoned;
+        row.deadline_at = None;
+        Snapshot::from_row(row)
     }
 }
 

@@ -7,7 +7,8 @@ mod lobby;
 mod report;
 
 pub use error::TableError;
-pub use report::{MoveReport, Snapshot, TableSummary};
+pub(crate) use report::Progress;
+pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary};
 
 use engines::{AnyGame, GameKind, GameRng, Narration, Pending, Seat, SeatSet};
 
@@ -57,6 +58,15 @@ pub struct Step {
     pub back: Option<String>,
 }
 
+/// What a click on one step of entering a move leads to.
+#[derive(Clone, Debug)]
+pub enum Click {
+    /// The text so far is not a whole action yet: the next step.
+    Next(Step),
+    /// The action was applied and committed.
+    Moved(Box<MoveReport>),
+}
+
 /// Saloon's tables.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -80,6 +90,19 @@ impl Loaded {
 
     fn seat_of(&self, user: UserId) -> Option<Seat> {
         self.row.seats.iter().find(|s| s.user == Some(user)).map(|s| Seat(s.seat))
+    }
+
+    /// Whether a panel `seat` was shown at `version` is still good: drawn at the current
+    /// version, or since the seat's current decision began and changed only by other seats'
+    /// answers to a decision it shares (a sealed bid while others bid).
+    fn current_for(&self, seat: Seat, version: i64) -> bool {
+        version == self.row.version
+            || self
+                .row
+                .asked
+                .as_ref()
+                .and_then(|asked| asked.get(seat.index()))
+                .is_some_and(|asked| *asked <= version && version < self.row.version)
     }
 
     fn is_computer(&self, seat: Seat) -> bool {
@@ -113,13 +136,38 @@ impl Tables {
         &self.store
     }
 
+    /// The database, for a front end's own bookkeeping rows (where its tables live, its
+    /// messages): never for the tables themselves, which go through this layer.
+    #[must_use]
+    pub const fn front_end_pool(&self) -> &sqlx::SqlitePool {
+        self.store.pool()
+    }
+
+    /// The action log of table `id`, in order (for the record posted at the end).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn log(&self, id: TableId) -> Result<Vec<LogEntry>, TableError> {
+        self.store.log(id).await.map_err(TableError::store)
+    }
+
     pub(crate) async fn load_running(&self, id: TableId) -> Result<Loaded, TableError> {
         let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
         into_running(row)
     }
 
+    /// Loads table `id` for `user`'s action: seated first, then running.
+    async fn load_seated(&self, id: TableId, user: UserId) -> Result<(Loaded, Seat), TableError> {
+        let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
+        let Some(seat) = row.seats.iter().find(|s| s.user == Some(user)).map(|s| Seat(s.seat)) else {
+            return Err(TableError::NotSeated(id));
+        };
+        Ok((into_running(row)?, seat))
+    }
+
     /// A player's action, checked in the fixed order: seated, table running, seat pending,
-    /// action legal, board not stale (`version`, when the front end sent one).
+    /// action legal, panel not stale (`version`, when the front end sent one; see
+    /// [`Tables::click`] for what counts as stale). One read of the table, one write.
     ///
     /// # Errors
     /// [`TableError`] saying which check failed; nothing changes then.
@@ -130,29 +178,62 @@ impl Tables {
         action: &str,
         version: Option<i64>,
     ) -> Result<MoveReport, TableError> {
-        let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
-        if !row.seats.iter().any(|s| s.user == Some(user)) {
-            return Err(TableError::NotSeated(id));
+        let (table, seat) = self.load_seated(id, user).await?;
+        self.play(table, seat, action, version).await
+    }
+
+    /// One click on a step of entering a move at `version` (the version the clicked panel
+    /// was drawn at): the next step when `text` is not a whole action yet, else the action
+    /// applied. A panel is stale only when something its seat could see has changed since it
+    /// was drawn; another seat's answer to a sealed decision the seat shares does not count,
+    /// so two players answering one sealed decision at once are both taken. One read of the
+    /// table, and one write when the action is applied.
+    ///
+    /// # Errors
+    /// As [`Tables::submit`].
+    pub async fn click(&self, id: TableId, user: UserId, text: &str, version: i64) -> Result<Click, TableError> {
+        let (table, seat) = self.load_seated(id, user).await?;
+        let actor = table.game.pending().actors().contains(seat);
+        if actor {
+            if !table.current_for(seat, version) {
+                return Err(TableError::Stale(id));
+            }
+            let choices = table.game.choices(seat, text);
+            if !choices.options.is_empty() {
+                let back = (!text.is_empty()).then(|| table.game.previous_prefix(seat, text));
+                return Ok(Click::Next(Step { choices, version: table.row.version, pending: true, back }));
+            }
         }
-        let mut table = into_running(row)?;
-        let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
+        // A whole action, or not a path this seat can take now: applied, or refused with the
+        // exact reason (not your decision, not legal) and nothing changed.
+        self.play(table, seat, text, Some(version)).await.map(|report| Click::Moved(Box::new(report)))
+    }
+
+    async fn play(
+        &self,
+        mut table: Loaded,
+        seat: Seat,
+        action: &str,
+        version: Option<i64>,
+    ) -> Result<MoveReport, TableError> {
+        let id = table.row.id;
         if !table.game.pending().actors().contains(seat) {
             return Err(TableError::NotYourDecision { waiting: table.waiting_names() });
         }
         let names = table.names();
-        let before = table.game.pending().must_seats();
+        let mut progress = Progress::new(&table.game);
         let applied = table
             .game
             .apply(seat, action, &names)
             .map_err(|e| TableError::illegal(id, &table.game, seat, &names, &e))?;
         if let Some(v) = version
-            && v != table.row.version
+            && !table.current_for(seat, v)
         {
             return Err(TableError::Stale(id));
         }
-        let mut report = MoveReport::new(before, seat, &applied, Origin::Player);
-        self.run_computers(&mut table, &mut report)?;
-        self.commit(table, report).await
+        progress.record(seat, &applied, Origin::Player, &table.game);
+        self.run_computers(&mut table, &mut progress)?;
+        self.commit(table, progress, false).await
     }
 
     /// `user` leaves the game they are seated in (resigning); allowed at any time.
@@ -160,18 +241,17 @@ impl Tables {
     /// # Errors
     /// [`TableError`] when not seated, the table is not running, or the game forbids it now.
     pub async fn resign(&self, id: TableId, user: UserId) -> Result<MoveReport, TableError> {
-        let mut table = self.load_running(id).await?;
-        let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
+        let (mut table, seat) = self.load_seated(id, user).await?;
         let action = table.game.resign_action(seat).ok_or(TableError::CannotResign)?;
         let names = table.names();
-        let before = table.game.pending().must_seats();
+        let mut progress = Progress::new(&table.game);
         let applied = table
             .game
             .apply(seat, &action, &names)
             .map_err(|e| TableError::illegal(id, &table.game, seat, &names, &e))?;
-        let mut report = MoveReport::new(before, seat, &applied, Origin::Player);
-        self.run_computers(&mut table, &mut report)?;
-        self.commit(table, report).await
+        progress.record(seat, &applied, Origin::Player, &table.game);
+        self.run_computers(&mut table, &mut progress)?;
+        self.commit(table, progress, false).await
     }
 
     /// The host (or `admin`, a moderator of the place it is played in, as the front end
@@ -198,9 +278,9 @@ impl Tables {
         let row = &mut table.row.seats[seat.index()];
         row.user = None;
         row.name = format!("{} (bot)", row.name);
-        let mut report = MoveReport::empty(table.game.pending().must_seats());
-        self.run_computers(&mut table, &mut report)?;
-        self.commit_seats(table, report, true).await
+        let mut progress = Progress::new(&table.game);
+        self.run_computers(&mut table, &mut progress)?;
+        self.commit(table, progress, true).await
     }
 
     /// Moves table `id` on if the game waits for a computer player: never the case after a
@@ -216,9 +296,9 @@ impl Tables {
         if !must.iter().any(|s| table.is_computer(s)) {
             return Ok(None);
         }
-        let mut report = MoveReport::empty(must);
-        self.run_computers(&mut table, &mut report)?;
-        self.commit(table, report).await.map(Some)
+        let mut progress = Progress::new(&table.game);
+        self.run_computers(&mut table, &mut progress)?;
+        self.commit(table, progress, false).await.map(Some)
     }
 
     /// [`Tables::drive_computers`] for every running table, at start-up: the reports of the
@@ -240,7 +320,7 @@ impl Tables {
     }
 
     /// Plays computer seats until a human must decide or the game ends.
-    fn run_computers(&self, table: &mut Loaded, report: &mut MoveReport) -> Result<(), TableError> {
+    fn run_computers(&self, table: &mut Loaded, progress: &mut Progress) -> Result<(), TableError> {
         let names = table.names();
         for _ in 0..COMPUTER_MOVE_LIMIT {
             let Pending::Deciding { must: pending, .. } = table.game.pending() else { return Ok(()) };
@@ -258,35 +338,36 @@ impl Tables {
                 .game
                 .apply(seat, &action, &names)
                 .map_err(|e| TableError::Internal(format!("computer action {action} refused: {e}")))?;
-            report.record(seat, &applied, Origin::Computer);
+            progress.record(seat, &applied, Origin::Computer, &table.game);
         }
         Err(TableError::Internal("computer players did not stop".into()))
     }
 
-    /// Saves the game and log atomically (rejecting a stale version) and completes the report.
-    async fn commit(&self, table: Loaded, report: MoveReport) -> Result<MoveReport, TableError> {
-        self.commit_seats(table, report, false).await
-    }
-
-    /// As [`Tables::commit`], also writing the seat rows when `seats_changed`.
-    async fn commit_seats(
+    /// Saves the game, the log and (when `seats_changed`) the seats in one transaction,
+    /// rejecting a stale version, and reports the result from the game in memory.
+    async fn commit(
         &self,
-        table: Loaded,
-        mut report: MoveReport,
+        mut table: Loaded,
+        progress: Progress,
         seats_changed: bool,
     ) -> Result<MoveReport, TableError> {
         let id = table.row.id;
+        let version = table.row.version + 1;
         let pending = table.game.pending();
-        let finished = matches!(pending, Pending::Finished(_));
-        let humans_pending = pending.must_seats().iter().any(|s| !table.is_computer(s));
-        // The clock restarts only for a new decision; players still owing the same answer (a
-        // sealed bid while the others bid) keep their deadline and their reminder.
-        let new_decision = report.settle_fresh(pending.must_seats()).iter().any(|s| !table.is_computer(s));
-        let (deadline, reminded) = match (finished || !humans_pending, new_decision) {
-            (true, _) => (None, false),
-            (false, true) => (Some(now() + table.row.turn_timeout), false),
-            (false, false) => (table.row.deadline_at, table.row.reminded),
+        let must = pending.must_seats();
+        let finished = pending.is_finished();
+        let humans_pending = must.iter().any(|s| !table.is_computer(s));
+        // One clock per turn: it starts when the game begins waiting for a player and runs on
+        // through the steps of their turn, and for a player still owing a sealed answer.
+        let fresh_humans = progress.fresh(must).iter().any(|s| !table.is_computer(s));
+        let (deadline, reminded) = if finished || !humans_pending {
+            (None, false)
+        } else if fresh_humans || table.row.deadline_at.is_none() {
+            (Some(now() + table.row.turn_timeout), false)
+        } else {
+            (table.row.deadline_at, table.row.reminded)
         };
+        let asked = progress.asked(table.row.asked.as_deref(), pending.actors(), table.game.players(), version);
         // A lobby becomes a running (or, all computers, finished) game in this same commit.
         let status = if finished {
             Some(Status::Finished)
@@ -297,14 +378,22 @@ impl Tables {
             status,
             state: Some(table.game.save().map_err(|e| TableError::Internal(e.to_string()))?),
             seats: seats_changed.then(|| table.row.seats.clone()),
-            log: report.log.clone(),
+            log: progress.log().to_vec(),
             deadline_at: Some(deadline),
             reminded: Some(reminded),
+            waiting: Some(must.bits()),
+            asked: Some(asked.clone()),
         };
-        let version =
+        table.row.version =
             self.store.update(id, table.row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
-        report.finish(&table, version);
-        Ok(report)
+        if let Some(status) = status {
+            table.row.status = status;
+        }
+        table.row.deadline_at = deadline;
+        table.row.reminded = reminded;
+        table.row.waiting = Some(must.bits());
+        table.row.asked = Some(asked);
+        Ok(MoveReport::new(progress, &table))
     }
 
     /// The table as everybody sees it (any status).
@@ -320,10 +409,9 @@ impl Tables {
     ///
     /// # Errors
     /// When the table is not running or `user` is not seated.
-    pub async fn private_view(&self, id: TableId, user: UserId) -> Result<report::PrivateView, TableError> {
-        let table = self.load_running(id).await?;
-        let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
-        Ok(report::PrivateView::new(&table, seat))
+    pub async fn private_view(&self, id: TableId, user: UserId) -> Result<(Snapshot, PrivateView), TableError> {
+        let (table, seat) = self.load_seated(id, user).await?;
+        Ok((Snapshot::from_loaded(&table), PrivateView::new(&table, seat)))
     }
 
     /// The next step of entering an action piece by piece for `user` at table `id`, after the
@@ -332,8 +420,7 @@ impl Tables {
     /// # Errors
     /// When the table is not running or `user` is not seated.
     pub async fn choices(&self, id: TableId, user: UserId, prefix: &str) -> Result<Step, TableError> {
-        let table = self.load_running(id).await?;
-        let seat = table.seat_of(user).ok_or(TableError::NotSeated(id))?;
+        let (table, seat) = self.load_seated(id, user).await?;
         let pending = table.game.pending().actors().contains(seat);
         let back = (!prefix.is_empty()).then(|| table.game.previous_prefix(seat, prefix));
         Ok(Step { choices: table.game.choices(seat, prefix), version: table.row.version, pending, back })
@@ -343,11 +430,29 @@ impl Tables {
     ///
     /// # Errors
     /// Storage failures.
+    /// Tables `user` sits at that are in `status`, newest first: one read, no state decoded
+    /// (but a running table last written by an older release, which did not record who it
+    /// waits for). A table whose row cannot be read is logged by id and left out, so one
+    /// damaged row does not hide the others.
+    ///
+    /// # Errors
+    /// Storage failures.
     pub async fn tables_of(&self, user: Option<UserId>, status: Status) -> Result<Vec<TableSummary>, TableError> {
-        let ids = self.store.tables_of(user, status).await.map_err(TableError::store)?;
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            out.push(TableSummary::from_snapshot(self.snapshot(id).await?, user));
+        let rows = self.store.summaries(user, status).await.map_err(TableError::store)?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id = row.id;
+            let summary = match row.waiting {
+                Some(bits) => TableSummary::from_row(row, SeatSet::from_bits(bits), user),
+                None if row.status == Status::Running => {
+                    self.snapshot(id).await.map(|snapshot| TableSummary::from_snapshot(snapshot, user))
+                }
+                None => TableSummary::from_row(row, SeatSet::EMPTY, user),
+            };
+            match summary {
+                Ok(summary) => out.push(summary),
+                Err(error) => tracing::warn!(%id, "table left out of a list: {}", error.log_detail()),
+            }
         }
         Ok(out)
     }
@@ -380,9 +485,10 @@ impl Tables {
         Ok(MaybeLoaded { row, game })
     }
 
-    /// Applies the timeout policy to table `id` if its deadline has passed at `at`: each pending
-    /// human gets the game's safe default (or a computer move), logged as a timeout; then the
-    /// computer seats play on. Returns `None` when nothing was due.
+    /// Applies the timeout policy to table `id` if its deadline has passed at `at`: each human
+    /// the game waits for gets the game's safe default (or a computer move) for every step
+    /// until the game stops waiting for them — the whole turn, not one step — logged as
+    /// timeouts; then the computer seats play on. Returns `None` when nothing was due.
     ///
     /// # Errors
     /// Storage failures; a table that changed meanwhile is left for the next sweep.
@@ -392,30 +498,38 @@ impl Tables {
             return Ok(None);
         }
         let names = table.names();
-        let pending: SeatSet = table.game.pending().must_seats();
-        let mut report: Option<MoveReport> = None;
-        let humans: Vec<Seat> = pending.iter().filter(|s| !table.is_computer(*s)).collect();
-        for seat in humans {
-            if !table.game.pending().must_seats().contains(seat) {
-                continue;
-            }
-            let mut rng = GameRng::from_seed(table.row.seed ^ (table.row.version as u64).rotate_left(17));
-            let action = match table.game.timeout_action(seat) {
-                Some(action) => action,
-                None => table
-                    .game
-                    .computer_action(seat, &mut rng)
-                    .ok_or_else(|| TableError::Internal(format!("no action for {seat} at timeout")))?,
-            };
-            let applied = table.game.apply(seat, &action, &names).map_err(|e| TableError::Internal(e.to_string()))?;
-            match &mut report {
-                Some(report) => report.record(seat, &applied, Origin::Timeout),
-                None => report = Some(MoveReport::new(pending, seat, &applied, Origin::Timeout)),
+        let mut progress = Progress::new(&table.game);
+        let late: Vec<Seat> = table.game.pending().must_seats().iter().filter(|s| !table.is_computer(*s)).collect();
+        for seat in late {
+            for step in 0..COMPUTER_MOVE_LIMIT {
+                // The turn ends when the game stops waiting for the seat; waiting for it again
+                // after someone else moved is its next turn, with a clock of its own.
+                if !table.game.pending().must_seats().contains(seat) {
+                    break;
+                }
+                if step + 1 == COMPUTER_MOVE_LIMIT {
+                    return Err(TableError::Internal(format!("the timeout of {seat} did not end its turn")));
+                }
+                let action = match table.game.timeout_action(seat) {
+                    Some(action) => action,
+                    None => {
+                        let mut rng = GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.rotate_left(17));
+                        table
+                            .game
+                            .computer_action(seat, &mut rng)
+                            .ok_or_else(|| TableError::Internal(format!("no action for {seat} at timeout")))?
+                    }
+                };
+                let applied =
+                    table.game.apply(seat, &action, &names).map_err(|e| TableError::Internal(e.to_string()))?;
+                progress.record(seat, &applied, Origin::Timeout, &table.game);
             }
         }
-        let Some(mut report) = report else { return Ok(None) };
-        self.run_computers(&mut table, &mut report)?;
-        self.commit(table, report).await.map(Some)
+        if progress.is_empty() {
+            return Ok(None);
+        }
+        self.run_computers(&mut table, &mut progress)?;
+        self.commit(table, progress, false).await.map(Some)
     }
 
     /// Marks the half-time reminder of table `id` as sent; returns the seats to remind, or
@@ -424,7 +538,7 @@ impl Tables {
     /// # Errors
     /// Storage failures.
     pub async fn take_reminder(&self, id: TableId, at: i64) -> Result<Option<Snapshot>, TableError> {
-        let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
+        let mut row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
         let due = row.status == Status::Running
             && !row.reminded
             && row.deadline_at.is_some_and(|d| d - row.turn_timeout / 2 <= at && d > at);
@@ -433,7 +547,11 @@ impl Tables {
         }
         let update = Update { reminded: Some(true), ..Update::default() };
         match self.store.update(id, row.version, &update).await {
-            Ok(_) => self.snapshot(id).await.map(Some),
+            Ok(version) => {
+                row.version = version;
+                row.reminded = true;
+                Snapshot::from_row(row).map(Some)
+            }
             Err(StoreError::Stale { .. }) => Ok(None),
             Err(e) => Err(TableError::store(e)),
         }

@@ -5,7 +5,7 @@ use engines::{
 };
 
 use super::{Loaded, TableError, engine_of, log_entry, public_choices, secret_holders};
-use crate::store::{LogEntry, Origin, SeatRow, Status, TableId, TableRow, UserId};
+use crate::store::{LogEntry, Origin, SeatRow, Status, SummaryRow, TableId, TableRow, UserId};
 
 /// One applied action.
 #[derive(Clone, Debug)]
@@ -18,109 +18,162 @@ pub struct Move {
     pub origin: Origin,
 }
 
-/// The result of a move (a player's action and the computer moves that followed).
+/// What happens between two commits, gathered while actions are applied in memory.
+#[derive(Debug)]
+pub(crate) struct Progress {
+    moves: Vec<Move>,
+    narration: Vec<Narration>,
+    log: Vec<LogEntry>,
+    /// Who had to decide before the first action.
+    before_must: SeatSet,
+    /// Who could act (had to, or might) before the first action.
+    before_actors: SeatSet,
+    /// Seats of `before_must` that stopped being waited for at some point since.
+    interrupted: SeatSet,
+}
+
+impl Progress {
+    /// Before any action of `game`'s current position.
+    pub(crate) fn new(game: &AnyGame) -> Self {
+        let pending = game.pending();
+        Self::from_sets(pending.must_seats(), pending.actors())
+    }
+
+    /// Before the first position of a game: every seat asked then is asked anew.
+    pub(crate) const fn opening() -> Self {
+        Self::from_sets(SeatSet::EMPTY, SeatSet::EMPTY)
+    }
+
+    const fn from_sets(before_must: SeatSet, before_actors: SeatSet) -> Self {
+        Self {
+            moves: Vec::new(),
+            narration: Vec::new(),
+            log: Vec::new(),
+            before_must,
+            before_actors,
+            interrupted: SeatSet::EMPTY,
+        }
+    }
+
+    /// Records `seat`'s applied action; `game` is the game after it.
+    pub(crate) fn record(&mut self, seat: Seat, applied: &Applied, origin: Origin, game: &AnyGame) {
+        self.log.push(log_entry(seat, &applied.action, origin));
+        self.moves.push(Move { seat, action: applied.action.clone(), origin });
+        self.narration.extend(applied.narration.iter().cloned());
+        self.interrupted = self.interrupted.union(self.before_must.without(game.pending().must_seats()));
+    }
+
+    /// Whether anything was applied.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    pub(crate) fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    fn acted(&self) -> SeatSet {
+        self.moves.iter().map(|m| m.seat).collect()
+    }
+
+    /// The seats of `must` that began waiting in this stretch: not waited for before, or no
+    /// longer waited for at some point since. A seat still deciding the steps of its own
+    /// turn, or still owing a sealed answer while others answer, is not among them: one turn,
+    /// one clock, one notification.
+    pub(crate) fn fresh(&self, must: SeatSet) -> SeatSet {
+        must.iter().filter(|s| !self.before_must.contains(*s) || self.interrupted.contains(*s)).collect()
+    }
+
+    /// Per seat, the version at which its current decision began, given the previous record
+    /// `old`, the seats that may act now and the `version` being written. A seat keeps its
+    /// record only when everything applied here was other seats' answers to a decision it
+    /// shares (a sealed bid while others bid): nothing it could see changed for its choice.
+    pub(crate) fn asked(&self, old: Option<&[i64]>, actors: SeatSet, players: usize, version: i64) -> Vec<i64> {
+        let acted = self.acted();
+        let co_answers_only = self.moves.iter().all(|m| self.before_must.contains(m.seat));
+        (0..players)
+            .map(|i| {
+                let seat = Seat(i as u8);
+                let keep = co_answers_only
+                    && self.before_actors.contains(seat)
+                    && actors.contains(seat)
+                    && !acted.contains(seat)
+                    && !self.interrupted.contains(seat);
+                match (keep, old.and_then(|o| o.get(i))) {
+                    (true, Some(v)) => *v,
+                    _ => version,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The result of a move (a player's action and the computer moves that followed), built
+/// from the game in memory after the commit: everything a front end delivers, so delivery
+/// reads nothing back.
 #[derive(Clone, Debug)]
 pub struct MoveReport {
-    /// The table.
-    pub table: TableId,
-    /// The game.
-    pub game: GameKind,
-    /// The table's version after the move.
-    pub version: i64,
     /// Every action applied, in order.
     pub moves: Vec<Move>,
     /// What happened, each with its audience; front ends post the public lines and send
     /// each seat's private lines to that seat only.
     pub narration: Vec<Narration>,
-    /// The seats.
-    pub seats: Vec<SeatRow>,
-    /// Who must decide next (empty once finished).
-    pub pending: SeatSet,
-    /// The pending seats facing a new decision: not pending before this move, or pending again
-    /// after acting in it. A seat still owing the same answer as before (a sealed bid while
-    /// others bid) is not in it, so front ends mention and message each player once per decision.
+    /// The pending seats that began waiting with this move (see [`MoveReport::fresh_users`]).
     pub fresh: SeatSet,
-    /// Who had to decide before the first action of this report.
-    pub(crate) pending_before: SeatSet,
-    /// The board as everybody sees it.
-    pub view: Option<AnyView>,
-    /// The result, when the game ended.
-    pub outcome: Option<Outcome>,
-    /// The pending seat's first choices, when they may be shown publicly.
-    pub public_choices: Option<(Seat, Choices)>,
-    /// Seats holding something private now.
-    pub secret_holders: SeatSet,
-    pub(crate) log: Vec<LogEntry>,
+    /// The table after the move, as everybody sees it.
+    pub snapshot: Snapshot,
+    /// Every human seat's private view after the move, in seat order.
+    pub privates: Vec<PrivateView>,
 }
 
 impl MoveReport {
-    /// A report opened by `seat`'s action, `before` being who had to decide until then.
-    pub(crate) fn new(before: SeatSet, seat: Seat, applied: &Applied, origin: Origin) -> Self {
-        let mut report = Self::empty(before);
-        report.record(seat, applied, origin);
-        report
-    }
-
-    /// A report with no action yet, `before` being who had to decide until then.
-    pub(crate) fn empty(before: SeatSet) -> Self {
+    pub(crate) fn new(progress: Progress, table: &Loaded) -> Self {
+        let fresh = progress.fresh(table.game.pending().must_seats());
+        let privates = table
+            .row
+            .seats
+            .iter()
+            .filter(|s| s.user.is_some())
+            .map(|s| PrivateView::new(table, Seat(s.seat)))
+            .collect();
         Self {
-            table: TableId(0),
-            game: GameKind::Martian12s,
-            version: 0,
-            moves: Vec::new(),
-            narration: Vec::new(),
-            seats: Vec::new(),
-            pending: SeatSet::EMPTY,
-            fresh: SeatSet::EMPTY,
-            pending_before: before,
-            view: None,
-            outcome: None,
-            public_choices: None,
-            secret_holders: SeatSet::EMPTY,
-            log: Vec::new(),
+            moves: progress.moves,
+            narration: progress.narration,
+            fresh,
+            snapshot: Snapshot::from_loaded(table),
+            privates,
         }
     }
 
-    pub(crate) fn record(&mut self, seat: Seat, applied: &Applied, origin: Origin) {
-        self.log.push(log_entry(seat, &applied.action, origin));
-        self.moves.push(Move { seat, action: applied.action.clone(), origin });
-        self.narration.extend(applied.narration.iter().cloned());
+    /// The table.
+    #[must_use]
+    pub const fn table(&self) -> TableId {
+        self.snapshot.id
     }
 
-    /// Who faces a new decision now that `now` must decide (not pending before this report,
-    /// or pending again after acting in it); kept as [`MoveReport::fresh`].
-    pub(crate) fn settle_fresh(&mut self, now: SeatSet) -> SeatSet {
-        let acted: SeatSet = self.moves.iter().map(|m| m.seat).collect();
-        self.fresh = now.iter().filter(|s| !self.pending_before.contains(*s) || acted.contains(*s)).collect();
-        self.fresh
+    /// The game.
+    #[must_use]
+    pub const fn game(&self) -> GameKind {
+        self.snapshot.game
     }
 
-    pub(crate) fn finish(&mut self, table: &Loaded, version: i64) {
-        self.table = table.row.id;
-        self.game = table.game.kind();
-        self.version = version;
-        self.seats = table.row.seats.clone();
-        let pending = table.game.pending();
-        self.pending = pending.must_seats();
-        self.outcome = match pending {
-            Pending::Finished(outcome) => Some(outcome),
-            Pending::Deciding { .. } => None,
-        };
-        self.view = Some(table.game.view(Viewer::Public));
-        self.public_choices = public_choices(&table.game);
-        self.secret_holders = secret_holders(&table.game);
+    /// The result, when the game ended.
+    #[must_use]
+    pub const fn outcome(&self) -> Option<&Outcome> {
+        self.snapshot.outcome.as_ref()
     }
 
     /// Names by seat.
     #[must_use]
     pub fn names(&self) -> Vec<String> {
-        self.seats.iter().map(|s| s.name.clone()).collect()
+        self.snapshot.names()
     }
 
-    /// Humans facing a new decision: the players to mention and message.
+    /// Humans who began waiting with this move: the players to mention and notify. A player
+    /// still deciding the steps of their turn, or a sealed answer, is not notified again.
     #[must_use]
     pub fn fresh_users(&self) -> Vec<UserId> {
-        self.fresh.iter().filter_map(|s| self.seats.get(s.index()).and_then(|row| row.user)).collect()
+        self.fresh.iter().filter_map(|s| self.snapshot.seats.get(s.index()).and_then(|row| row.user)).collect()
     }
 
     /// The narration `viewer` may read.
@@ -129,10 +182,27 @@ impl MoveReport {
         super::narration_for(&self.narration, viewer)
     }
 
+    /// The lines only some may read that `seat` is among (its private news).
+    #[must_use]
+    pub fn private_lines(&self, seat: Seat) -> Vec<String> {
+        self.narration
+            .iter()
+            .filter(|n| n.audience.readers().is_some_and(|r| r.contains(seat)))
+            .map(|n| n.text.clone())
+            .collect()
+    }
+
     /// Humans the game now waits for.
     #[must_use]
     pub fn waiting_users(&self) -> Vec<UserId> {
-        self.pending.iter().filter_map(|s| self.seats.get(s.index()).and_then(|row| row.user)).collect()
+        self.snapshot.waiting_users()
+    }
+
+    /// `user`'s private view, if they sit at the table.
+    #[must_use]
+    pub fn private_of(&self, user: UserId) -> Option<&PrivateView> {
+        let seat = self.snapshot.seat_of(user)?;
+        self.privates.iter().find(|p| p.seat == seat)
     }
 }
 
@@ -176,8 +246,17 @@ pub struct Snapshot {
 impl Snapshot {
     pub(crate) fn from_row(row: TableRow) -> Result<Self, TableError> {
         let (game, engine) = engine_of(&row)?;
-        let pending = engine.as_ref().map(AnyGame::pending);
-        Ok(Self {
+        Ok(Self::build(row, game, engine.as_ref()))
+    }
+
+    /// The snapshot of a table whose game is in memory (no decoding).
+    pub(crate) fn from_loaded(table: &Loaded) -> Self {
+        Self::build(table.row.clone(), table.game.kind(), Some(&table.game))
+    }
+
+    fn build(row: TableRow, game: GameKind, engine: Option<&AnyGame>) -> Self {
+        let pending = engine.map(AnyGame::pending);
+        Self {
             id: row.id,
             game,
             status: row.status,
@@ -189,15 +268,15 @@ impl Snapshot {
                 Some(Pending::Finished(outcome)) => Some(outcome),
                 _ => None,
             },
-            view: engine.as_ref().map(|g| g.view(Viewer::Public)),
-            public_choices: engine.as_ref().and_then(public_choices),
-            secret_holders: engine.as_ref().map_or(SeatSet::EMPTY, secret_holders),
+            view: engine.map(|g| g.view(Viewer::Public)),
+            public_choices: engine.and_then(public_choices),
+            secret_holders: engine.map_or(SeatSet::EMPTY, secret_holders),
             seats: row.seats,
             options: row.options,
             seed: row.seed,
             turn_timeout: row.turn_timeout,
             deadline_at: row.deadline_at,
-        })
+        }
     }
 
     /// Names by seat.
@@ -238,8 +317,13 @@ pub struct PrivateView {
     pub view: AnyView,
     /// What the seat may do now (empty when not pending).
     pub legal: Vec<LegalAction>,
-    /// The first step of entering an action, when the seat must decide.
+    /// The first step of entering an action, when the seat may act.
     pub first_step: Option<Choices>,
+    /// Whether the game waits for this seat (it must decide, not merely may).
+    pub waited_for: bool,
+    /// The version at which the seat's current decision began: a panel drawn at or after it
+    /// still shows the seat's choices.
+    pub asked: i64,
     /// The table's version.
     pub version: i64,
     /// Names by seat.
@@ -255,6 +339,8 @@ impl PrivateView {
             seat,
             view: table.game.view(Viewer::Seat(seat)),
             first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "")),
+            waited_for: table.game.pending().must_seats().contains(seat),
+            asked: table.row.asked.as_ref().and_then(|a| a.get(seat.index()).copied()).unwrap_or(table.row.version),
             legal,
             version: table.row.version,
             names: table.names(),
@@ -290,5 +376,19 @@ impl TableSummary {
             waiting: snapshot.waiting_names(),
             your_turn,
         }
+    }
+
+    /// From a list row that records who the game waits for (`waiting`, as seat bits).
+    pub(crate) fn from_row(row: SummaryRow, waiting: SeatSet, user: Option<UserId>) -> Result<Self, TableError> {
+        let game: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("table {}: {e}", row.id)))?;
+        let waiting_seats: Vec<&SeatRow> = waiting.iter().filter_map(|s| row.seats.get(s.index())).collect();
+        Ok(Self {
+            id: row.id,
+            game,
+            status: row.status,
+            seated: row.seats.len(),
+            waiting: waiting_seats.iter().map(|s| s.name.clone()).collect(),
+            your_turn: user.is_some_and(|u| waiting_seats.iter().any(|s| s.user == Some(u))),
+        })
     }
 }
