@@ -400,6 +400,71 @@ async fn private_game(game: GameKind, moves: usize) {
     harness.finish().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn martian_gunslinger_keeps_one_dm_panel_per_player_edited_in_place() {
+    dm_panels(GameKind::MartianGunslinger, 40).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gunslinger_gang_keeps_one_dm_panel_per_player_edited_in_place() {
+    dm_panels(GameKind::GunslingerGang, 30).await;
+}
+
+/// Alice and Bob (DMs open) play `moves` moves of `game` from their DM panels and the
+/// boards. A new DM (a notification) goes out only when the game begins waiting for a
+/// player; while they decide, the same panel is edited; at any time each player has at most
+/// one panel with live buttons, and only an open panel says "Your move".
+async fn dm_panels(game: GameKind, moves: usize) {
+    let harness = Harness::start().await;
+    harness.play(ALICE, game, 2).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let mut board = harness.board_after(thread.id, 0).await;
+    let notifications = |who: FakeUser| harness.fake.dms(who).into_iter().filter(|m| !m.ephemeral).count();
+    let (mut made, mut turns, mut last) = (0, [0usize; 2], None);
+    let mut clicks = Vec::new();
+    while made < moves && !board.content.contains("Game over") {
+        let player = user(*mentioned(&board).first().expect("someone to move"));
+        let index = usize::from(player.id == BOB.id);
+        if last != Some(player.id) {
+            turns[index] += 1;
+            last = Some(player.id);
+        }
+        let message = if button(&board, "Your move").is_some() {
+            // Private choices: the player's one open DM panel carries them.
+            let open: Vec<StoredMessage> =
+                harness.fake.dms(player).into_iter().filter(|m| !m.ephemeral && !m.custom_ids().is_empty()).collect();
+            assert_eq!(open.len(), 1, "one live panel for {}: {}", player.id, harness.fake.summary());
+            open[0].clone()
+        } else {
+            board.clone()
+        };
+        walk_to_a_move(&harness, player, message, &mut clicks).await;
+        board = harness.board_after(thread.id, board.id).await;
+        made += 1;
+        for who in [ALICE, BOB] {
+            let dms: Vec<StoredMessage> = harness.fake.dms(who).into_iter().filter(|m| !m.ephemeral).collect();
+            let live = dms.iter().filter(|m| !m.custom_ids().is_empty()).count();
+            assert!(live <= 1, "at most one live panel per player, {} has {live}", who.id);
+            for dm in &dms {
+                if dm.custom_ids().is_empty() {
+                    assert!(!dm.content.contains("Your move"), "a closed panel does not say Your move: {}", dm.content);
+                }
+            }
+        }
+    }
+    assert!(made >= moves.min(10), "moves {made}");
+    for (who, turns) in [(ALICE, turns[0]), (BOB, turns[1])] {
+        let sent = notifications(who);
+        // One panel per turn the game began waiting for them, and one first private view at
+        // the start at most.
+        assert!(sent <= turns + 1, "{}: {sent} DMs for {turns} turns over {made} moves", who.id);
+        eprintln!("{game:?}: player {} got {sent} DMs over {made} moves ({turns} turns)", who.id);
+    }
+    harness.finish().await;
+}
+
 /// Takes the first forward option at every step from `message` until a move is submitted.
 async fn walk_to_a_move(
     harness: &Harness,

@@ -1,6 +1,6 @@
 //! The table layer on a real SQLite file (a fresh temporary file per test).
 
-use bot::store::{Status, Store, TableId, UserId};
+use bot::store::{Origin, Status, Store, TableId, UserId};
 use bot::table::{LobbyRequest, Participant, TableError, Tables};
 use engines::GameKind;
 use serde_json::json;
@@ -128,7 +128,7 @@ async fn refusals_follow_the_fixed_order_and_change_nothing() {
 
     let unchanged = tables.snapshot(id).await.expect("snapshot");
     assert_eq!(unchanged.version, snapshot.version, "refusals change nothing");
-    assert!(tables.store().log(id).await.expect("log").iter().all(|e| e.origin != bot::store::Origin::Player));
+    assert!(tables.store().log(id).await.expect("log").iter().all(|e| e.origin != Origin::Player));
 }
 
 #[tokio::test]
@@ -170,9 +170,9 @@ async fn a_timed_out_player_passes_and_the_log_says_so() {
     assert_eq!(tables.due(deadline).await.expect("due"), vec![id]);
     let report = tables.expire(id, deadline).await.expect("expire").expect("due");
     assert_eq!(report.moves[0].action, "pass");
-    assert_eq!(report.moves[0].origin, bot::store::Origin::Timeout);
+    assert_eq!(report.moves[0].origin, Origin::Timeout);
     let log = tables.store().log(id).await.expect("log");
-    assert!(log.iter().any(|e| e.origin == bot::store::Origin::Timeout));
+    assert!(log.iter().any(|e| e.origin == Origin::Timeout));
     tables.verify_replay(id).await.expect("replay");
 }
 
@@ -261,8 +261,9 @@ async fn one_mention_and_one_clock_per_decision() {
             assert!(!report.fresh_users().contains(other), "{other:?} owes the same answer: no new ping or DM");
         }
         if after.waiting_users().contains(first) {
-            // Answering step by step: each step is the next decision of the one answering.
-            assert_eq!(report.fresh_users(), vec![*first]);
+            // Answering step by step: the same turn, so no new ping and the same clock.
+            assert!(report.fresh_users().is_empty(), "no ping between the steps of one answer");
+            assert_eq!(after.deadline_at, Some(deadline), "one clock for all the steps");
             continue;
         }
         assert!(report.fresh.is_empty(), "nobody faces a new decision");
@@ -298,7 +299,7 @@ async fn the_host_hands_a_quiet_players_seat_to_a_computer() {
     assert_eq!(after.seats[1].name, "Bob (bot)");
     assert!(after.seats[1].user.is_none());
     assert!(!report.fresh_users().contains(&BOB) && !after.waiting_users().contains(&BOB));
-    assert!(report.moves.iter().all(|m| m.origin == bot::store::Origin::Computer));
+    assert!(report.moves.iter().all(|m| m.origin == Origin::Computer));
     assert!(matches!(tables.submit(id, BOB, "pass", None).await, Err(TableError::NotSeated(_))));
     let again = tables.replace_with_computer(id, ALICE, false, BOB, "Bob").await;
     assert!(matches!(again, Err(TableError::NoSuchPlayer(..))), "{again:?}");
@@ -354,4 +355,99 @@ async fn a_table_left_waiting_on_computers_is_driven_to_the_same_end() {
     let (a, b) = (log(whole.id).await.expect("log"), log(stuck.id).await.expect("log"));
     let texts = |l: &[bot::store::LogEntry]| l.iter().map(|e| e.action.clone()).collect::<Vec<_>>();
     assert_eq!(texts(&a), texts(&b), "the same moves");
+}
+
+#[tokio::test]
+async fn two_sealed_answers_at_once_both_count() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let (id, waiting) = simultaneous_decision(&tables, 5).await;
+    let before = tables.snapshot(id).await.expect("snapshot");
+    let log_before = tables.log(id).await.expect("log").len();
+    let (a, b) = (waiting[0], waiting[1]);
+    let (_, view_a) = tables.private_view(id, a).await.expect("view");
+    let (_, view_b) = tables.private_view(id, b).await.expect("view");
+    // Both answer from panels drawn at the same version, at the same moment.
+    let (first, second) = tokio::join!(
+        tables.submit(id, a, &view_a.legal[0].text, Some(before.version)),
+        tables.submit(id, b, &view_b.legal[0].text, Some(before.version)),
+    );
+    first.expect("the first answer counts");
+    second.expect("the second answer counts too: another seat's sealed answer does not make a panel stale");
+    let log = tables.log(id).await.expect("log");
+    let seats: Vec<u8> = log[log_before..].iter().filter(|e| e.origin == Origin::Player).map(|e| e.seat).collect();
+    let seat_of = |user| before.seat_of(user).expect("seated").0;
+    assert!(seats.contains(&seat_of(a)) && seats.contains(&seat_of(b)), "both answers are in the log: {seats:?}");
+}
+
+#[tokio::test]
+async fn a_panel_goes_stale_only_when_its_own_decision_changes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let (id, waiting) = simultaneous_decision(&tables, 5).await;
+    let (a, b) = (waiting[0], waiting[1]);
+    let drawn = tables.snapshot(id).await.expect("snapshot").version;
+    let (_, view_a) = tables.private_view(id, a).await.expect("view");
+    tables.submit(id, a, &view_a.legal[0].text, Some(drawn)).await.expect("a answers");
+    // A second click on A's old panel is stale: A's own decision moved on.
+    let again = tables.submit(id, a, &view_a.legal[0].text, Some(drawn)).await;
+    assert!(
+        matches!(again, Err(TableError::Stale(_) | TableError::NotYourDecision { .. })),
+        "a double click does not count twice: {again:?}"
+    );
+    // B's panel, drawn before A answered, still holds.
+    let (_, view_b) = tables.private_view(id, b).await.expect("view");
+    tables.submit(id, b, &view_b.legal[0].text, Some(drawn)).await.expect("b's older panel still counts");
+}
+
+#[tokio::test]
+async fn a_turn_has_one_clock_and_a_timeout_plays_all_of_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let mut request = request(3, 0, 9);
+    request.game = GameKind::MartianGunslinger;
+    let lobby = tables.open(request).await.expect("open");
+    tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
+    tables.join(lobby.id, who(CAROL, "Carol")).await.expect("carol joins");
+    tables.start(lobby.id, ALICE).await.expect("start");
+    let id = lobby.id;
+    let mut pick: u64 = 9;
+    let mut steps_checked = 0;
+    for _ in 0..5_000 {
+        let before = tables.snapshot(id).await.expect("snapshot");
+        assert_eq!(before.status, Status::Running, "the game ended before a turn of several steps");
+        let waiting = before.waiting_users();
+        let user = waiting[0];
+        let (_, private) = tables.private_view(id, user).await.expect("view");
+        pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let action = private.legal[(pick >> 33) as usize % private.legal.len()].text.clone();
+        let report = tables.submit(id, user, &action, Some(before.version)).await.expect("legal move");
+        let after = tables.snapshot(id).await.expect("snapshot");
+        let mid_turn = waiting.len() == 1 && after.waiting_users() == [user];
+        if !mid_turn {
+            continue;
+        }
+        // The same player decides the next step of their turn: same clock, no new ping.
+        assert_eq!(after.deadline_at, before.deadline_at, "one clock per turn");
+        assert!(report.fresh_users().is_empty(), "no new ping within a turn");
+        steps_checked += 1;
+        if steps_checked < 3 {
+            continue;
+        }
+        // Now the player goes quiet mid-turn: the timeout settles the rest of the turn.
+        let deadline = after.deadline_at.expect("a deadline");
+        let log_before = tables.log(id).await.expect("log").len();
+        let expired = tables.expire(id, deadline).await.expect("expire").expect("the deadline was due");
+        let seat = after.seat_of(user).expect("seated");
+        let timeouts: Vec<_> = expired.moves.iter().filter(|m| m.origin == Origin::Timeout).collect();
+        assert!(!timeouts.is_empty() && timeouts.iter().all(|m| m.seat == seat), "{timeouts:?}");
+        let end = tables.snapshot(id).await.expect("snapshot");
+        assert!(
+            !end.waiting_users().contains(&user) || end.status != Status::Running,
+            "the whole turn was played for them, not one step"
+        );
+        assert_eq!(tables.log(id).await.expect("log").len(), log_before + expired.moves.len());
+        return;
+    }
+    panic!("no turn of several steps within 5,000 moves");
 }

@@ -73,6 +73,10 @@ pub struct Tables {
     store: Store,
 }
 
+/// Most attempts at a player's action while other writes to the table keep winning the race
+/// between reading and writing it.
+const RACE_ATTEMPTS: usize = 4;
+
 /// Most computer moves in a row before a human is asked; far above any game's length, so
 /// reaching it means a bug, reported instead of looping.
 const COMPUTER_MOVE_LIMIT: usize = 100_000;
@@ -178,8 +182,13 @@ impl Tables {
         action: &str,
         version: Option<i64>,
     ) -> Result<MoveReport, TableError> {
-        let (table, seat) = self.load_seated(id, user).await?;
-        self.play(table, seat, action, version).await
+        for _ in 0..RACE_ATTEMPTS {
+            let (table, seat) = self.load_seated(id, user).await?;
+            if let Some(report) = self.play(table, seat, action, version).await? {
+                return Ok(report);
+            }
+        }
+        Err(TableError::Stale(id))
     }
 
     /// One click on a step of entering a move at `version` (the version the clicked panel
@@ -192,30 +201,38 @@ impl Tables {
     /// # Errors
     /// As [`Tables::submit`].
     pub async fn click(&self, id: TableId, user: UserId, text: &str, version: i64) -> Result<Click, TableError> {
-        let (table, seat) = self.load_seated(id, user).await?;
-        let actor = table.game.pending().actors().contains(seat);
-        if actor {
-            if !table.current_for(seat, version) {
-                return Err(TableError::Stale(id));
+        for _ in 0..RACE_ATTEMPTS {
+            let (table, seat) = self.load_seated(id, user).await?;
+            let actor = table.game.pending().actors().contains(seat);
+            if actor {
+                if !table.current_for(seat, version) {
+                    return Err(TableError::Stale(id));
+                }
+                let choices = table.game.choices(seat, text);
+                if !choices.options.is_empty() {
+                    let back = (!text.is_empty()).then(|| table.game.previous_prefix(seat, text));
+                    return Ok(Click::Next(Step { choices, version: table.row.version, pending: true, back }));
+                }
             }
-            let choices = table.game.choices(seat, text);
-            if !choices.options.is_empty() {
-                let back = (!text.is_empty()).then(|| table.game.previous_prefix(seat, text));
-                return Ok(Click::Next(Step { choices, version: table.row.version, pending: true, back }));
+            // A whole action, or not a path this seat can take now: applied, or refused with
+            // the exact reason (not your decision, not legal) and nothing changed.
+            if let Some(report) = self.play(table, seat, text, Some(version)).await? {
+                return Ok(Click::Moved(Box::new(report)));
             }
         }
-        // A whole action, or not a path this seat can take now: applied, or refused with the
-        // exact reason (not your decision, not legal) and nothing changed.
-        self.play(table, seat, text, Some(version)).await.map(|report| Click::Moved(Box::new(report)))
+        Err(TableError::Stale(id))
     }
 
+    /// Applies `seat`'s action and commits it; `None` when another write to the table won
+    /// the race between reading and writing (the caller reads again and retries: a sealed
+    /// answer arriving with another is still taken).
     async fn play(
         &self,
         mut table: Loaded,
         seat: Seat,
         action: &str,
         version: Option<i64>,
-    ) -> Result<MoveReport, TableError> {
+    ) -> Result<Option<MoveReport>, TableError> {
         let id = table.row.id;
         if !table.game.pending().actors().contains(seat) {
             return Err(TableError::NotYourDecision { waiting: table.waiting_names() });
@@ -233,7 +250,11 @@ impl Tables {
         }
         progress.record(seat, &applied, Origin::Player, &table.game);
         self.run_computers(&mut table, &mut progress)?;
-        self.commit(table, progress, false).await
+        match self.commit(table, progress, false).await {
+            Ok(report) => Ok(Some(report)),
+            Err(TableError::Stale(_)) => Ok(None),
+            Err(other) => Err(other),
+        }
     }
 
     /// `user` leaves the game they are seated in (resigning); allowed at any time.
