@@ -371,25 +371,27 @@ impl MartianGunslinger {
     /// What the current decision is about, for refusals and views.
     pub(crate) fn asked(&self) -> &'static str {
         match self.stage {
-            Stage::Placement => "a placement: PlaceHome or PlacePlotpoint",
-            Stage::Compensation => "the compensation move: MovePlotpoint or SkipMovePlotpoint",
-            Stage::ReEnter => "re-entering the board (ReEnter)",
-            Stage::Reroll => "whether to spend an Ace re-roll (UseReroll or KeepRolls)",
-            Stage::Wild => "the Wild face (WildChoose or WildReroll)",
-            Stage::Power => "the Treehouse power (Tip, Swap, Dig or PassPower)",
-            Stage::DigTo => "where the dug card goes (DigTo)",
-            Stage::Move => "movement (Step, Reorient, Aim, Hop or EndMove)",
-            Stage::Action => "the action (AttemptPlotpoint, Attack or SkipAction)",
-            Stage::Exchange => "the sealed contest exchange (ContestDiscard)",
-            Stage::HandCard => "a hand card (PlayHandCard or SkipHandCard)",
-            Stage::Refill => "the cards to discard before refilling (refill … / refill done)",
-            Stage::Resource => "a resource (LayResource or SkipResource)",
-            Stage::Event => "the event card (PlayEvent or SkipEvent)",
-            Stage::Bid => "a sealed Mayor bid (SubmitBid)",
-            Stage::Pay => "paying for the Mayor's office (PayResource)",
-            Stage::Loss => "a loss (ChooseLoss)",
-            Stage::HandLimit => "discarding down to ten cards (DiscardCard)",
-            Stage::SlotStart | Stage::Roll | Stage::Face | Stage::Draw | Stage::SlotEnd => "nothing (automatic step)",
+            Stage::Placement => "placing a home or a plotpoint",
+            Stage::Compensation => "whether to move a plotpoint in compensation",
+            Stage::ReEnter => "where to re-enter the board",
+            Stage::Reroll => "whether to spend an Ace to re-roll",
+            Stage::Wild => "what the Wild face does: choose a face or re-roll",
+            Stage::Power => "the Treehouse power: tip, swap, dig or pass",
+            Stage::DigTo => "where the dug card goes",
+            Stage::Move => "moving: step, turn, aim, hop or stop",
+            Stage::Action => "the action: claim a plotpoint, attack or skip",
+            Stage::Exchange => "the sealed contest exchange: a card to discard",
+            Stage::HandCard => "whether to play a hand card",
+            Stage::Refill => "the cards to discard before refilling",
+            Stage::Resource => "whether to lay a resource",
+            Stage::Event => "whether to play the event card",
+            Stage::Bid => "a sealed bid for Mayor",
+            Stage::Pay => "paying for the Mayor's office",
+            Stage::Loss => "which loss to take",
+            Stage::HandLimit => "discarding down to ten cards",
+            Stage::SlotStart | Stage::Roll | Stage::Face | Stage::Draw | Stage::SlotEnd => {
+                "nothing (an automatic step)"
+            }
             Stage::Over => "nothing: the game is over",
         }
     }

@@ -37,3 +37,35 @@ fn shorter_tokens_follow_the_longer_ones_they_start() {
     assert!(pos("S") > pos("SE") && pos("S") > pos("SW"));
     assert_eq!(order.len(), 8);
 }
+
+#[test]
+fn what_is_being_decided_reads_as_words_without_identifiers() {
+    use crate::ai::random_move;
+    use crate::game::{Game, Viewer};
+    use crate::martian_gunslinger::MartianGunslinger;
+    use crate::rng::GameRng;
+
+    // An identifier reads as a word with a capital after its first letter (PlaceHome).
+    let identifier = |text: &str| {
+        text.split(|c: char| !c.is_ascii_alphanumeric())
+            .find(|word| {
+                word.chars().skip(1).any(|c| c.is_ascii_uppercase()) && word.chars().any(|c| c.is_ascii_lowercase())
+            })
+            .map(str::to_string)
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let mut game = MartianGunslinger::setup(&Default::default(), 3, GameRng::from_seed(seed)).expect("setup");
+        let mut rng = GameRng::from_seed(seed ^ 0x5eed);
+        let (mut actions, mut events) = (Vec::new(), Vec::new());
+        for _ in 0..400 {
+            let asked = game.view(Viewer::Public).asked;
+            assert_eq!(identifier(&asked), None, "{asked}");
+            seen.insert(asked);
+            if random_move(&mut game, &mut rng, &mut actions, &mut events).is_none() {
+                break;
+            }
+        }
+    }
+    assert!(seen.len() >= 6, "many kinds of decision were seen: {seen:?}");
+}
