@@ -451,3 +451,24 @@ async fn a_turn_has_one_clock_and_a_timeout_plays_all_of_it() {
     }
     panic!("no turn of several steps within 5,000 moves");
 }
+
+#[tokio::test]
+async fn a_damaged_table_is_named_and_leaves_the_others_listed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let sound = started_table(&tables, 31).await;
+    let damaged = started_table(&tables, 32).await;
+    // A row as an older release left it (no summary columns), whose state was damaged since.
+    sqlx::query("UPDATE game_tables SET state = '{\"broken', waiting = NULL WHERE id = ?")
+        .bind(damaged.0)
+        .execute(tables.front_end_pool())
+        .await
+        .expect("damage the row");
+    let listed: Vec<TableId> =
+        tables.tables_of(None, Status::Running).await.expect("the list").into_iter().map(|t| t.id).collect();
+    assert_eq!(listed, vec![sound], "the damaged table is left out, the sound one listed");
+    let error = tables.snapshot(damaged).await.expect_err("the damaged state does not load");
+    assert!(error.is_internal());
+    assert!(error.log_detail().contains(&format!("table {damaged}")), "{}", error.log_detail());
+    assert!(tables.snapshot(sound).await.is_ok());
+}

@@ -219,8 +219,9 @@ pub struct Update {
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The database refused or failed.
-    #[error("database error: {0}")]
+    /// The database refused or failed; the message names the cause when SQLite gives one
+    /// (read-only, disk full, not a database, damaged, locked).
+    #[error("database error{cause}: {0}", cause = cause_of(.0).map(|c| format!(" ({c})")).unwrap_or_default())]
     Sqlx(#[from] sqlx::Error),
     /// A migration failed.
     #[error("migration failed: {0}")]
@@ -244,6 +245,25 @@ pub enum StoreError {
         "{0:?} is an in-memory database: games would be lost when Saloon stops; give DATABASE_URL a file path such as sqlite:saloon.db"
     )]
     InMemory(String),
+}
+
+/// What an operator should know about a database failure, from SQLite's primary result code.
+fn cause_of(error: &sqlx::Error) -> Option<&'static str> {
+    let code = match error {
+        sqlx::Error::Database(db) => db.code()?.parse::<i64>().ok()?,
+        _ => return None,
+    };
+    // Extended result codes carry the primary code in their low byte.
+    Some(match code & 0xff {
+        5 | 6 => "the database is locked by another process",
+        8 => "the database file is read-only",
+        10 => "the disk failed to read or write",
+        11 => "the database file is damaged",
+        13 => "the disk is full",
+        14 => "the database file cannot be opened",
+        26 => "the file is not a SQLite database",
+        _ => return None,
+    })
 }
 
 /// The database.
@@ -477,7 +497,11 @@ impl Store {
     ///
     /// # Errors
     /// On database failure; a row that cannot be read is named by its table id.
-    pub async fn summaries(&self, user: Option<UserId>, status: Status) -> Result<Vec<SummaryRow>, StoreError> {
+    pub async fn summaries(
+        &self,
+        user: Option<UserId>,
+        status: Status,
+    ) -> Result<Vec<Result<SummaryRow, (TableId, StoreError)>>, StoreError> {
         let rows = sqlx::query(
             "SELECT t.id, t.game, t.status, t.waiting,
                     (SELECT json_group_array(json_array(seat, user_id, name))
@@ -494,13 +518,16 @@ impl Store {
         rows.into_iter()
             .map(|r| {
                 let id = TableId(r.try_get(0)?);
-                Ok(SummaryRow {
-                    id,
-                    game: r.try_get(1)?,
-                    status: Status::parse(r.try_get(2)?)?,
-                    waiting: r.try_get::<Option<i64>, _>(3)?.map(|w| w as u16),
-                    seats: seats_of(id, &r.try_get::<String, _>(4)?)?,
-                })
+                let row = || -> Result<SummaryRow, StoreError> {
+                    Ok(SummaryRow {
+                        id,
+                        game: r.try_get(1)?,
+                        status: Status::parse(r.try_get(2)?)?,
+                        waiting: r.try_get::<Option<i64>, _>(3)?.map(|w| w as u16),
+                        seats: seats_of(id, &r.try_get::<String, _>(4)?)?,
+                    })
+                };
+                Ok(row().map_err(|e| (id, e)))
             })
             .collect()
     }
@@ -570,5 +597,30 @@ mod tests {
         let (mode,): (String,) = sqlx::query_as("PRAGMA journal_mode").fetch_one(&store.pool).await.expect("pragma");
         let (sync,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(&store.pool).await.expect("pragma");
         assert_eq!((mode.as_str(), sync), ("wal", 2), "WAL with synchronous=FULL (2)");
+    }
+
+    #[tokio::test]
+    async fn database_failures_name_their_cause() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let garbage = dir.path().join("notes.txt");
+        std::fs::write(&garbage, "these are not the tables you are looking for\n".repeat(200)).expect("write");
+        let error = Store::open(garbage.to_str().expect("utf-8")).await.expect_err("not a database");
+        assert!(error.to_string().contains("not a SQLite database"), "{error}");
+
+        let path = dir.path().join("s.db");
+        let store = Store::open(path.to_str().expect("utf-8")).await.expect("opens");
+        store.close().await;
+        let url = format!("sqlite:{}?mode=ro", path.to_str().expect("utf-8"));
+        let read_only = Store::open(&url).await.expect("a read-only database opens");
+        let new = NewTable {
+            game: "martian-12s".into(),
+            options: "{}".into(),
+            seed: 1,
+            host: None,
+            max_players: 2,
+            turn_timeout: 60,
+        };
+        let error = read_only.create(&new, &[]).await.expect_err("nothing can be written");
+        assert!(error.to_string().contains("read-only"), "{error}");
     }
 }

@@ -462,6 +462,13 @@ impl Tables {
         let rows = self.store.summaries(user, status).await.map_err(TableError::store)?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
+            let row = match row {
+                Ok(row) => row,
+                Err((id, error)) => {
+                    tracing::warn!(%id, "table #{id} is damaged and left out of the list: {error}");
+                    continue;
+                }
+            };
             let id = row.id;
             let summary = match row.waiting {
                 Some(bits) => TableSummary::from_row(row, SeatSet::from_bits(bits), user),
@@ -472,7 +479,9 @@ impl Tables {
             };
             match summary {
                 Ok(summary) => out.push(summary),
-                Err(error) => tracing::warn!(%id, "table left out of a list: {}", error.log_detail()),
+                Err(error) => {
+                    tracing::warn!(%id, "table #{id} is damaged and left out of the list: {}", error.log_detail());
+                }
             }
         }
         Ok(out)
@@ -604,7 +613,10 @@ fn into_running(row: TableRow) -> Result<Loaded, TableError> {
 pub(crate) fn engine_of(row: &TableRow) -> Result<(GameKind, Option<AnyGame>), TableError> {
     let kind: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("table {}: {e}", row.id)))?;
     let game = match &row.state {
-        Some(state) => Some(AnyGame::load(kind, state).map_err(|e| TableError::Internal(e.to_string()))?),
+        Some(state) => Some(
+            AnyGame::load(kind, state)
+                .map_err(|e| TableError::Internal(format!("table {}: saved state unreadable: {e}", row.id)))?,
+        ),
         None => None,
     };
     Ok((kind, game))
