@@ -47,6 +47,11 @@ fn local_user(i: u8) -> UserId {
     UserId(u64::from(i) + 1)
 }
 
+/// Whether `user` is one of the terminal's own players (Discord ids are far larger).
+fn is_local(user: UserId) -> bool {
+    (1..=u64::from(u8::MAX) + 1).contains(&user.0)
+}
+
 /// Runs a terminal game until it ends, the player quits, or input ends.
 ///
 /// # Errors
@@ -102,6 +107,20 @@ async fn resume<W: Write>(tables: &Tables, id: TableId, out: &mut W) -> Result<T
     match snapshot.status {
         Status::Running => {
             writeln!(out, "Resuming {} at table #{id}.", snapshot.game.name())?;
+            Ok(id)
+        }
+        // A lobby the terminal opened, stopped between opening and starting: the seats still
+        // free belong to the terminal's own players (computer players were seated when it
+        // opened). Someone else's lobby (on Discord) is theirs to start.
+        Status::Lobby if snapshot.host.is_some_and(is_local) => {
+            for i in snapshot.seats.len()..usize::from(snapshot.max_players) {
+                let i = i as u8;
+                tables.join(id, Participant { user: local_user(i), name: format!("Player {}", i + 1) }).await?;
+            }
+            let host = snapshot.host.ok_or(TableError::NotHost(id))?;
+            let report = tables.start(id, host).await?;
+            writeln!(out, "Starting {} at table #{id} (seed {}).", snapshot.game.name(), snapshot.seed)?;
+            print_narration(out, &report, None)?;
             Ok(id)
         }
         Status::Lobby => Err(TableError::NotStarted(id).into()),
