@@ -213,6 +213,10 @@ async fn a_martian_12s_match_from_lobby_to_final_standings() {
     assert_eq!(thread.from_message, Some(lobby.id), "started from the lobby message");
     let mut board = harness.board_after(thread.id, 0).await;
     assert!(board.has_png() && board.attachment_names().iter().any(|n| n.ends_with(".png")));
+    // The picture carries a description for screen readers, with the board's facts.
+    let picture = board.attachments.iter().find(|a| a.filename.ends_with(".png")).expect("the picture");
+    let alt = picture.description.clone().unwrap_or_default();
+    assert!(alt.starts_with("Martian 12s board.") && alt.len() > 40 && alt.len() <= 1024, "alt text: {alt:?}");
     assert!(harness.fake.public_messages(CHANNEL_ID).iter().all(|m| !m.has_png()), "boards go to the thread");
     let id = table_of(&board);
 
@@ -257,6 +261,7 @@ async fn a_martian_12s_match_from_lobby_to_final_standings() {
             let status = harness.fake.slash_command(player, thread.id, "status", vec![]).await;
             let reply = harness.fake.wait_reply(&status).await;
             assert!(reply.ephemeral() && reply.file_names().iter().any(|n| n.ends_with(".png")));
+            assert!(reply.content().is_some_and(|c| c.contains("```")), "a text board too: {:?}", reply.content());
             harness.fake.message(reply.message_id.expect("the status message"))
         };
         // Alice pushes her luck, Bob stops at once: Alice often pulls several times in a row.
@@ -462,6 +467,48 @@ async fn dm_panels(game: GameKind, moves: usize) {
         assert!(sent <= turns + 1, "{}: {sent} DMs for {turns} turns over {made} moves", who.id);
         eprintln!("{game:?}: player {} got {sent} DMs over {made} moves ({turns} turns)", who.id);
     }
+    harness.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_delivered_out_of_order_leave_only_the_newest_live() {
+    let harness = Harness::start().await;
+    harness.play(ALICE, GameKind::Martian12s, 2).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let first = harness.board_after(thread.id, 0).await;
+    let id = table_of(&first);
+    // Two moves made back to back; their deliveries race, the older one arriving last.
+    let data = bot::discord::Data::new(harness.tables().await).await.expect("the Discord rows");
+    let mut reports = Vec::new();
+    for _ in 0..2 {
+        let snapshot = data.tables.snapshot(id).await.expect("snapshot");
+        let user = snapshot.waiting_users()[0];
+        let (_, private) = data.tables.private_view(id, user).await.expect("view");
+        let action = private.legal.last().expect("a move").text.clone();
+        reports.push(data.tables.submit(id, user, &action, Some(snapshot.version)).await.expect("a move"));
+    }
+    let http = harness.fake.http();
+    let (newer, older) = (&reports[1], &reports[0]);
+    let (a, b) = tokio::join!(
+        bot::discord::deliver::deliver_move(&http, &data, newer),
+        bot::discord::deliver::deliver_move(&http, &data, older),
+    );
+    a.expect("delivered");
+    b.expect("delivered");
+    let boards: Vec<StoredMessage> = harness
+        .fake
+        .public_messages(thread.id)
+        .into_iter()
+        .filter(|m| m.content.contains("· table #") && m.id > first.id)
+        .collect();
+    assert_eq!(boards.len(), 2, "both moves are posted");
+    let live: Vec<&StoredMessage> = boards.iter().filter(|m| !m.custom_ids().is_empty()).collect();
+    assert_eq!(live.len(), 1, "one board keeps live buttons");
+    let version = |m: &StoredMessage| m.custom_ids().iter().find_map(|c| c.split(':').nth(2)?.parse::<i64>().ok());
+    assert_eq!(version(live[0]), Some(newer.snapshot.version), "the newest board is the live one");
+    assert!(harness.fake.message(first.id).expect("stored").custom_ids().is_empty(), "the first board is retired");
     harness.finish().await;
 }
 
