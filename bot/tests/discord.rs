@@ -407,19 +407,21 @@ async fn private_game(game: GameKind, moves: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn martian_gunslinger_keeps_one_dm_panel_per_player_edited_in_place() {
-    dm_panels(GameKind::MartianGunslinger, 40).await;
+    dm_panels(GameKind::MartianGunslinger, 40, true).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gunslinger_gang_keeps_one_dm_panel_per_player_edited_in_place() {
-    dm_panels(GameKind::GunslingerGang, 30).await;
+    // A resigned seat plays on with safe defaults in Gunslinger Gang (the game goes on).
+    dm_panels(GameKind::GunslingerGang, 30, false).await;
 }
 
 /// Alice and Bob (DMs open) play `moves` moves of `game` from their DM panels and the
 /// boards. A new DM (a notification) goes out only when the game begins waiting for a
 /// player; while they decide, the same panel is edited; at any time each player has at most
-/// one panel with live buttons, and only an open panel says "Your move".
-async fn dm_panels(game: GameKind, moves: usize) {
+/// one panel with live buttons, and only an open panel says "Your move". When a resignation
+/// ends the game (`resigning_ends`), Alice resigns and every panel is closed.
+async fn dm_panels(game: GameKind, moves: usize, resigning_ends: bool) {
     let harness = Harness::start().await;
     harness.play(ALICE, game, 2).await;
     assert!(harness.lobby_click(BOB, "Join").await.is_success());
@@ -466,6 +468,26 @@ async fn dm_panels(game: GameKind, moves: usize) {
         // the start at most.
         assert!(sent <= turns + 1, "{}: {sent} DMs for {turns} turns over {made} moves", who.id);
         eprintln!("{game:?}: player {} got {sent} DMs over {made} moves ({turns} turns)", who.id);
+    }
+    if !resigning_ends {
+        harness.finish().await;
+        return;
+    }
+    // Alice resigns: the game ends, and every panel is closed, saying so, with no live button.
+    let resign = harness.fake.slash_command(ALICE, thread.id, "resign", vec![]).await;
+    assert!(harness.fake.wait_reply(&resign).await.is_success());
+    harness
+        .fake
+        .wait_for("the final board", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("Game over"))
+        })
+        .await;
+    for who in [ALICE, BOB] {
+        let panels: Vec<StoredMessage> = harness.fake.dms(who).into_iter().filter(|m| !m.ephemeral).collect();
+        assert!(!panels.is_empty());
+        assert!(panels.iter().all(|m| m.custom_ids().is_empty()), "no live button after the end");
+        let last = panels.last().expect("a panel");
+        assert!(last.content.contains("game is over"), "the last panel says the game is over: {}", last.content);
     }
     harness.finish().await;
 }
