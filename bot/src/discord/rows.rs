@@ -2,8 +2,9 @@
 //! player's private panel per table, and who cannot receive DMs. The table layer knows
 //! nothing of these; they share its database file through [`Tables::front_end_pool`].
 //!
-//! Places and the closed-DM set are kept in memory once read, so a click costs no query here
-//! unless something changes.
+//! Places, panels and the closed-DM set are kept in memory once read (written through), so a
+//! click costs no read here, and a write only when something changes. One process serves a
+//! table's Discord side.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -61,6 +62,8 @@ pub struct Panel {
 pub struct Rows {
     pool: SqlitePool,
     places: Arc<Mutex<HashMap<TableId, Place>>>,
+    /// Panels read or written since start (`None`: known to have none).
+    panels: Arc<Mutex<HashMap<(TableId, UserId), Option<Panel>>>>,
     /// Users whose DMs failed and who were not told yet, as read at start and kept since.
     untold: Arc<Mutex<HashSet<u64>>>,
 }
@@ -101,7 +104,7 @@ impl Rows {
             .iter()
             .map(|r| r.try_get::<i64, _>(0).map(|u| u as u64))
             .collect::<Result<HashSet<u64>, _>>()?;
-        Ok(Self { pool, places: Arc::default(), untold: Arc::new(Mutex::new(untold)) })
+        Ok(Self { pool, places: Arc::default(), panels: Arc::default(), untold: Arc::new(Mutex::new(untold)) })
     }
 
     /// Records or replaces where table `table` lives.
@@ -167,6 +170,9 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn panel(&self, table: TableId, user: UserId) -> Result<Option<Panel>, StoreError> {
+        if let Some(known) = lock(&self.panels).get(&(table, user)) {
+            return Ok(known.clone());
+        }
         let row = sqlx::query(
             "SELECT channel_id, message_id, open, lines, version FROM discord_panels WHERE table_id = ? AND user_id = ?",
         )
@@ -174,18 +180,21 @@ impl Rows {
         .bind(user.to_db())
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| {
-            let lines: String = r.try_get(3)?;
-            Ok(Panel {
-                channel: r.try_get::<i64, _>(0)? as u64,
-                message: r.try_get::<i64, _>(1)? as u64,
-                open: r.try_get::<i64, _>(2)? != 0,
-                version: r.try_get(4)?,
-                lines: serde_json::from_str(&lines)
-                    .map_err(|e| StoreError::Corrupt(format!("table {table}: panel lines: {e}")))?,
+        let panel = row
+            .map(|r| -> Result<Panel, StoreError> {
+                let lines: String = r.try_get(3)?;
+                Ok(Panel {
+                    channel: r.try_get::<i64, _>(0)? as u64,
+                    message: r.try_get::<i64, _>(1)? as u64,
+                    open: r.try_get::<i64, _>(2)? != 0,
+                    version: r.try_get(4)?,
+                    lines: serde_json::from_str(&lines)
+                        .map_err(|e| StoreError::Corrupt(format!("table {table}: panel lines: {e}")))?,
+                })
             })
-        })
-        .transpose()
+            .transpose()?;
+        lock(&self.panels).insert((table, user), panel.clone());
+        Ok(panel)
     }
 
     /// Records `user`'s panel at `table` (replacing the previous one).
@@ -209,6 +218,7 @@ impl Rows {
         .bind(panel.version)
         .execute(&self.pool)
         .await?;
+        lock(&self.panels).insert((table, user), Some(panel.clone()));
         Ok(())
     }
 
