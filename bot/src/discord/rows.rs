@@ -57,13 +57,16 @@ pub struct Panel {
     pub lines: Vec<String>,
 }
 
+/// Panels by table and player; `None` when known to have none.
+type PanelCache = HashMap<(TableId, UserId), Option<Panel>>;
+
 /// The Discord side's rows.
 #[derive(Clone, Debug)]
 pub struct Rows {
     pool: SqlitePool,
     places: Arc<Mutex<HashMap<TableId, Place>>>,
     /// Panels read or written since start (`None`: known to have none).
-    panels: Arc<Mutex<HashMap<(TableId, UserId), Option<Panel>>>>,
+    panels: Arc<Mutex<PanelCache>>,
     /// Users whose DMs failed and who were not told yet, as read at start and kept since.
     untold: Arc<Mutex<HashSet<u64>>>,
 }
