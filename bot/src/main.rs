@@ -21,7 +21,7 @@ struct Cli {
 enum Command {
     /// Play in this terminal against computer players (and friends at the same keyboard).
     Play {
-        /// The game's id: martian-12s, martian-gunslinger or gunslinger-gang.
+        /// The game's id: martian-12s, martian-gunslinger, gunslinger-gang or conquest-of-mars.
         #[arg(default_value = "martian-12s")]
         game: GameKind,
         /// Seats at the table.
@@ -36,7 +36,7 @@ enum Command {
         /// Continue a saved table by its number.
         #[arg(long, value_name = "ID")]
         resume: Option<i64>,
-        /// A table option, e.g. --opt rounds=5 --opt palette=xeno (repeatable).
+        /// A table option, e.g. --opt rounds=5 --opt palette=xeno, --opt dice_mix=d6_only (repeatable).
         #[arg(long = "opt", value_name = "KEY=VALUE")]
         options: Vec<String>,
     },
@@ -180,11 +180,5 @@ async fn list_tables(tables: &Tables) -> Result<(), CliError> {
 /// `key=value` pairs as a JSON object; values read as JSON when they can (numbers, booleans),
 /// else as strings.
 fn parse_options(pairs: &[String]) -> Result<serde_json::Value, CliError> {
-    let mut map = serde_json::Map::new();
-    for pair in pairs {
-        let (key, value) = pair.split_once('=').ok_or_else(|| CliError::BadOption(pair.clone()))?;
-        let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
-        map.insert(key.trim().to_string(), value);
-    }
-    Ok(serde_json::Value::Object(map))
+    bot::table::options_from_words(pairs.iter().map(String::as_str)).map_err(|e| CliError::BadOption(e.0))
 }

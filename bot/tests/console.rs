@@ -166,3 +166,43 @@ async fn martian_gunslinger_is_played_to_the_end_at_the_keyboard() {
 async fn gunslinger_gang_is_played_to_the_end_at_the_keyboard() {
     human_and_computers_finish(GameKind::GunslingerGang, 3, 2).await;
 }
+
+#[tokio::test]
+async fn conquest_of_mars_is_played_to_the_end_at_the_keyboard() {
+    human_and_computers_finish(GameKind::ConquestOfMars, 3, 2).await;
+}
+
+/// `saloon play conquest-of-mars --players 3 --bots 3 --seed 1`: a whole all-computer game,
+/// the same twice from one seed, with the cards revealed in the standings; the d6-only
+/// option (`--opt dice_mix=d6_only`) reaches the game.
+#[tokio::test]
+async fn an_all_computer_conquest_of_mars_plays_itself_to_the_standings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let game = PlayArgs { game: GameKind::ConquestOfMars, ..args(dir.path(), 3, 3, 1) };
+    let (first, out1) = play(&tables, &game, "").await;
+    let (second, out2) = play(&tables, &game, "").await;
+    let (first, second) = (first.expect("first game"), second.expect("second game"));
+    assert!(out1.contains("Game over") && out1.contains("Final standings:"), "{out1}");
+    assert!(out1.contains("Conquest of Mars · Round"), "{out1}");
+    assert!(out1.contains("Set aside:"), "the aside cards are shown at the end (R7): {out1}");
+    assert_eq!(without_ids(&out1), without_ids(&out2), "the same seed plays the same game");
+    assert_eq!(tables.snapshot(first).await.expect("snapshot").status, Status::Finished);
+    tables.verify_replay(first).await.expect("replay");
+    tables.verify_replay(second).await.expect("replay");
+    assert!(dir.path().join(format!("boards/table-{first}.png")).exists(), "final board picture written");
+
+    let d6 = PlayArgs { options: serde_json::json!({"dice_mix": "d6_only"}), ..game.clone() };
+    let (id, out) = play(&tables, &d6, "").await;
+    let id = id.expect("d6-only game");
+    assert!(out.contains("Game over"), "{out}");
+    let dice: Vec<&str> = out.lines().filter(|l| l.starts_with("Common pool:")).collect();
+    assert!(!dice.is_empty() && dice.iter().all(|l| !l.contains("d4") && !l.contains("d20")), "{dice:?}");
+    let log = tables.store().log(id).await.expect("log");
+    assert!(log.iter().all(|e| !e.action.starts_with("trade")), "no trading with d6 only");
+
+    let bad = PlayArgs { options: serde_json::json!({"dice_mix": "d7_only"}), ..game };
+    let (refused, _) = play(&tables, &bad, "").await;
+    let err = refused.expect_err("a bad option is refused");
+    assert!(err.to_string().contains("dice_mix") || err.to_string().contains("d7_only"), "{err}");
+}

@@ -707,3 +707,164 @@ async fn a_moderator_hands_a_quiet_players_seat_to_a_computer() {
     assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("not playing")), "{:?}", reply.content());
     harness.finish().await;
 }
+
+/// Every forward option of a step: (select id and value, or button id), with its label.
+fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, String, String)> {
+    let mut options = Vec::new();
+    for component in message.components_flat() {
+        let Some(id) = component["custom_id"].as_str() else { continue };
+        if component["type"] == 3 {
+            let entries = component["options"].as_array().cloned().unwrap_or_default();
+            assert!(entries.len() <= 25, "a select of {} options", entries.len());
+            for entry in entries {
+                let value = entry["value"].as_str().unwrap_or_default().to_string();
+                let label = entry["label"].as_str().unwrap_or_default().to_string();
+                options.push((Some(id.to_string()), value, label));
+            }
+        } else if component["type"] == 2 {
+            let label = component["label"].as_str().unwrap_or_default().to_string();
+            if label != "Back" && !label.starts_with("Your move") && component["disabled"] != true {
+                options.push((None, id.to_string(), label));
+            }
+        }
+    }
+    assert!(message.buttons().len() <= 25, "{} buttons", message.buttons().len());
+    options
+}
+
+/// A small deterministic chooser for the test's players.
+struct Chooser(u64);
+
+impl Chooser {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Walks one decision of Conquest of Mars from `message` by clicks: an attack, a join or a
+/// stand is taken whenever offered, anything else at random among the forward options.
+/// Returns the labels of the steps taken.
+async fn walk_conquest_move(
+    harness: &Harness,
+    player: FakeUser,
+    mut message: StoredMessage,
+    chooser: &mut Chooser,
+) -> Vec<String> {
+    let preferred = ["Attack", "Join the attack", "Spawn", "Commit"];
+    let mut steps = Vec::new();
+    for _ in 0..24 {
+        let options = forward_options(&message);
+        assert!(!options.is_empty(), "no option on {:?}", message.all_text());
+        let pick = preferred
+            .iter()
+            .find_map(|p| options.iter().position(|(_, _, label)| label.starts_with(p)))
+            .unwrap_or_else(|| chooser.pick(options.len()));
+        let (menu, value, label) = options[pick].clone();
+        steps.push(label);
+        let click = match menu {
+            Some(menu) => harness.fake.select(player, &message, &menu, &[value.as_str()]).await,
+            None => harness.fake.click(player, &message, &value).await,
+        };
+        let reply = harness.fake.wait_reply(&click).await;
+        assert!(reply.is_success(), "{}", harness.fake.summary());
+        if reply.via == ReplyVia::Callback(6) {
+            return steps;
+        }
+        let next = reply.message_id.and_then(|m| harness.fake.message(m)).expect("the next step");
+        if next.custom_ids().is_empty() {
+            assert!(next.content.starts_with("Done"), "{}", next.content);
+            return steps;
+        }
+        message = next;
+    }
+    panic!("no move after 24 steps");
+}
+
+/// No public message shows a secret of the game as it stands: a one-word secret (a card) as a
+/// word, a sealed choice in words anywhere.
+async fn assert_no_conquest_secret_in_public(harness: &Harness, id: TableId) {
+    let tables = harness.tables().await;
+    let row = tables.store().load(id).await.expect("row");
+    let game = AnyGame::load(GameKind::ConquestOfMars, row.state.as_deref().expect("state")).expect("loads");
+    let secrets: Vec<String> = game.secrets().into_iter().map(|s| s.token).collect();
+    for message in harness.fake.all_public_guild_messages() {
+        let text = message.all_text();
+        let words: HashSet<&str> = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).collect();
+        for secret in &secrets {
+            let shown =
+                if secret.contains(' ') { text.contains(secret.as_str()) } else { words.contains(secret.as_str()) };
+            assert!(!shown, "public message {} shows secret {secret}: {text}", message.id);
+        }
+    }
+}
+
+/// A whole game of Conquest of Mars by clicks, three people at the table (`/play` with the
+/// option `round_cap=20`): the sealed starting dice, spawns by column and row, reorientations,
+/// attacks with sealed dice, casualties and whatever else the players choose, each step a
+/// private panel of at most 25 options, until the final standings. After every move no
+/// public message shows a card still secret or a sealed choice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
+    let harness = Harness::start().await;
+    harness.fake.set_dms_open(BOB, false);
+    let index = choice_index(&harness.fake, GameKind::ConquestOfMars);
+    // A bad option is refused privately, and no lobby opens.
+    let bad = vec![Opt::choice("game", index), Opt::int("players", 3), Opt::str("options", "round_cap=5")];
+    let refused = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", bad).await;
+    let reply = harness.fake.wait_reply(&refused).await;
+    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("round_cap")), "{:?}", reply.content());
+    let options = vec![Opt::choice("game", index), Opt::int("players", 3), Opt::str("options", "round_cap=20")];
+    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
+    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
+    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    assert!(harness.lobby_click(CAROL, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let mut board = harness.board_after(thread.id, 0).await;
+    assert!(board.has_png(), "the board is a picture");
+    let id = table_of(&board);
+    let mut chooser = Chooser(7);
+    let mut steps: Vec<String> = Vec::new();
+    let mut moves = 0;
+    while !board.content.contains("Game over") {
+        let waiting = mentioned(&board);
+        assert!(!waiting.is_empty(), "someone is asked: {}", board.content);
+        let player = user(waiting[0]);
+        let open = button(&board, "Your move").expect("choices come in a private panel: every seat holds cards");
+        let click = harness.fake.click(player, &board, &open).await;
+        let reply = harness.fake.wait_reply(&click).await;
+        assert!(reply.ephemeral(), "{}", harness.fake.summary());
+        let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
+        assert!(panel.content.contains("only you"), "{}", panel.content);
+        steps.extend(walk_conquest_move(&harness, player, panel, &mut chooser).await);
+        board = harness.board_after(thread.id, board.id).await;
+        assert_no_conquest_secret_in_public(&harness, id).await;
+        moves += 1;
+        assert!(moves < 2_000, "the game ends");
+    }
+    let has = |prefix: &str| steps.iter().any(|s| s.starts_with(prefix));
+    assert!(has("Start with a d"), "sealed starting dice: {steps:?}");
+    assert!(has("Column "), "a spawn anywhere is entered as column, then row: {steps:?}");
+    assert!(has("Spawn a small pyramid on "), "{steps:?}");
+    assert!(board.content.contains("1. "), "standings: {}", board.content);
+    assert!(board.has_png());
+    let tables = harness.tables().await;
+    assert_eq!(tables.snapshot(id).await.expect("snapshot").status, Status::Finished);
+    tables.verify_replay(id).await.expect("the saved game replays from its log");
+    let log = tables.store().log(id).await.expect("log");
+    let count = |verb: &str| log.iter().filter(|e| e.action.starts_with(verb)).count();
+    eprintln!(
+        "conquest by clicks: {moves} moves, {} steps; attacks {}, joins {}, commits {}, reorients {}, trades {}",
+        steps.len(),
+        count("attack"),
+        count("join") + count("decline"),
+        count("commit"),
+        count("reorient"),
+        count("trade")
+    );
+    assert!(harness.fake.problems().is_empty(), "Discord's limits kept: {:?}", harness.fake.problems());
+    harness.finish().await;
+}

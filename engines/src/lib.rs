@@ -37,6 +37,7 @@ macro_rules! for_each_game {
             MartianGunslinger: martian_gunslinger::MartianGunslinger,
             GunslingerGang: gunslinger_gang::GunslingerGang,
             Martian12s: martian_12s::Martian12s,
+            ConquestOfMars: conquest_of_mars::ConquestOfMars,
         }
     };
 }

@@ -54,5 +54,18 @@ fn gunslinger_gang_boards(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, boards, gunslinger_gang_boards);
+/// Conquest of Mars: the opening, an attack mid-way (public and a fighter's own picture) and
+/// the final standings.
+fn conquest_of_mars_boards(c: &mut Criterion) {
+    use common::conquest_of_mars as com;
+    let commit = com::attack_commit();
+    let waiting = com::waiting(&com::view(&commit, Viewer::Public));
+    bench_board(c, "conquest-of-mars 3 players opening", &com::opening());
+    bench_board(c, "conquest-of-mars 4 players attack, dice sealed", &commit);
+    bench_view(c, "conquest-of-mars 4 players attack, seat view", &commit, Viewer::Seat(waiting));
+    bench_board(c, "conquest-of-mars 3 players attack, casualty", &com::attack_casualty());
+    bench_board(c, "conquest-of-mars 4 players finished", &com::finished());
+}
+
+criterion_group!(benches, boards, gunslinger_gang_boards, conquest_of_mars_boards);
 criterion_main!(benches);

@@ -24,6 +24,7 @@
 //! ```
 
 mod canvas;
+mod conquest_of_mars;
 mod fonts;
 mod gunslinger_gang;
 mod indexed;
@@ -57,7 +58,8 @@ pub enum RenderError {
 /// The board of any game as PNG bytes; `names` are the players' names by seat (a missing or
 /// empty name shows as the seat, `P3`). Drawn from `view` alone: a public view gives the
 /// public board; a seat's own view (for its private panel) adds that seat's secrets where
-/// the game has them (Martian Gunslinger's hand strip, Gunslinger Gang's hand).
+/// the game has them (Martian Gunslinger's hand strip, Gunslinger Gang's hand, Conquest of
+/// Mars's two cards and sealed choice).
 ///
 /// # Errors
 /// [`RenderError`] if the picture cannot be drawn or encoded.

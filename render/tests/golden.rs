@@ -163,3 +163,95 @@ fn gunslinger_four_players_finished() {
     let board = check("gunslinger_four_players_finished", &game);
     assert!(board.text.contains("Game over") && board.text.contains("★ Winner"), "{}", board.text);
 }
+
+/// Conquest of Mars: the opening, an empty grid of card backs with the starting dice shown.
+#[test]
+fn conquest_opening() {
+    use common::conquest_of_mars as com;
+    let game = com::opening();
+    let view = com::view(&game, Viewer::Public);
+    assert_eq!((view.phase.as_str(), view.round, com::on_board(&view)), ("Main", 1, 0));
+    assert!(view.cells.iter().all(|c| c.card.is_none()), "every card still face down");
+    let board = check("conquest_opening", &game);
+    let first = common::names(3)[view.current.expect("a first player").index()].clone();
+    assert!(
+        board.text.contains(&format!("▶ {first} (")) && board.text.contains("choosing an action"),
+        "{}",
+        board.text
+    );
+    assert!(board.text.contains("started d"), "{}", board.text);
+}
+
+/// Conquest of Mars: the sealed starting dice, one chosen; only the chooser's own picture
+/// shows which.
+#[test]
+fn conquest_sealed_start_die() {
+    use common::conquest_of_mars as com;
+    let game = com::sealed_start();
+    let public = com::view(&game, Viewer::Public);
+    assert_eq!(public.phase, "SetupDieChoice");
+    let chosen = (0..2).map(Seat).find(|s| !public.pending.contains(s)).expect("one has chosen");
+    let board = check("conquest_sealed_start", &game);
+    assert!(board.text.contains("Everyone chooses a starting die") && board.text.contains("Waiting for"));
+    let own = check_as("conquest_sealed_start_seat", &game, Viewer::Seat(chosen));
+    let words = com::view(&game, Viewer::Seat(chosen)).you.and_then(|y| y.sealed).expect("the chooser's words");
+    assert!(own.text.contains(&words) && !board.text.contains(&words), "{}", own.text);
+    assert!(own.text.contains("Only ") && own.text.contains("sees this"));
+}
+
+/// Conquest of Mars mid-game: four players, an attack whose dice are being chosen (sealed);
+/// a fighter who has chosen sees its own dice, nobody else does.
+#[test]
+fn conquest_attack_choosing_dice() {
+    use common::conquest_of_mars as com;
+    let game = com::attack_commit();
+    let public = com::view(&game, Viewer::Public);
+    let attack = public.attack.as_ref().expect("an attack");
+    assert_eq!(attack.stage, "commit");
+    let board = check("conquest_attack_commit", &game);
+    assert!(board.text.contains(&format!("Attack on {}", attack.target)), "{}", board.text);
+    let chosen = board.text.contains("dice chosen") || board.text.contains("no dice to commit");
+    assert!(chosen && board.text.contains("choosing"), "who has chosen, never what: {}", board.text);
+    assert!(board.text.contains("(target)"), "{}", board.text);
+    let chooser = attack.fighters.iter().find(|f| f.committed).map(|f| f.seat);
+    if let Some(seat) = chooser {
+        let own = com::view(&game, Viewer::Seat(seat));
+        if let Some(words) = own.you.as_ref().and_then(|y| y.sealed.clone()) {
+            assert!(!board.text.contains(&words));
+        }
+    }
+    let waiting = com::waiting(&public);
+    check_as("conquest_attack_commit_seat", &game, Viewer::Seat(waiting));
+}
+
+/// Conquest of Mars mid-combat: lines rolled and a loser removing a pyramid.
+#[test]
+fn conquest_attack_casualty() {
+    use common::conquest_of_mars as com;
+    let game = com::attack_casualty();
+    let public = com::view(&game, Viewer::Public);
+    let attack = public.attack.as_ref().expect("an attack");
+    let loser = *attack.losers.first().expect("a loser");
+    let board = check("conquest_attack_casualty", &game);
+    let name = common::names(3)[loser.index()].clone();
+    assert!(board.text.contains("removes a pyramid now") && board.text.contains(&name), "{}", board.text);
+    assert!(board.text.contains(" (d"), "rolled dice with their types: {}", board.text);
+}
+
+/// Conquest of Mars, finished: standings with every hand and the cards set aside.
+#[test]
+fn conquest_finished() {
+    use common::conquest_of_mars as com;
+    let game = com::finished();
+    let view = com::view(&game, Viewer::Public);
+    let outcome = view.outcome.as_ref().expect("the game is over");
+    assert!(!outcome.winners.is_empty());
+    assert!(view.players.iter().all(|p| p.hand.is_some()), "hands revealed at the end");
+    let board = check("conquest_finished", &game);
+    assert!(board.text.contains("Final standings") && board.text.contains("* winner"), "{}", board.text);
+    for p in &view.players {
+        for card in p.hand.as_ref().expect("revealed") {
+            assert!(board.text.contains(&card.to_string()), "{card} in the standings");
+        }
+    }
+}

@@ -88,8 +88,16 @@ pub async fn play(
     #[description = "Time each player has per move, e.g. 30m, 12h, 3d (default 24h)"]
     #[autocomplete = "autocomplete_timeout"]
     timeout: Option<String>,
+    #[description = "Game options as KEY=VALUE words, e.g. dice_mix=d6_only round_cap=40 (see /rules)"] options: Option<
+        String,
+    >,
 ) -> Result<(), Error> {
     let kind = game.kind();
+    let words = options.as_deref().unwrap_or_default().split(|c: char| c.is_whitespace() || c == ',');
+    let options = match crate::table::options_from_words(words.filter(|w| !w.is_empty())) {
+        Ok(options) => options,
+        Err(bad) => return say_private(ctx, bad.to_string()).await,
+    };
     let timeout = match timeout.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => DEFAULT_TIMEOUT,
         Some(text) => match humantime::parse_duration(text) {
@@ -107,7 +115,7 @@ pub async fn play(
     let host = Participant { user: author(ctx), name: author_name(ctx).await };
     let request = LobbyRequest {
         game: kind,
-        options: serde_json::json!({}),
+        options,
         host,
         seat_host: true,
         players: players.unwrap_or(max as u8),

@@ -10,6 +10,31 @@ pub use error::TableError;
 pub(crate) use report::Progress;
 pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary};
 
+/// A table option that is not written `KEY=VALUE`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not an option written KEY=VALUE, e.g. dice_mix=d6_only or rounds=5")]
+pub struct BadOptionWord(pub String);
+
+/// Table options from `KEY=VALUE` words (`dice_mix=d6_only round_cap=40`), as `/play` and
+/// `saloon play --opt` take them: a value that reads as JSON (a number, `true`) is that, any
+/// other value is text. Whether the game accepts them is checked when the table opens.
+///
+/// # Errors
+/// [`BadOptionWord`] for a word without `=` or with an empty key.
+pub fn options_from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<serde_json::Value, BadOptionWord> {
+    let mut map = serde_json::Map::new();
+    for word in words {
+        let (key, value) = word.split_once('=').ok_or_else(|| BadOptionWord(word.to_string()))?;
+        if key.trim().is_empty() {
+            return Err(BadOptionWord(word.to_string()));
+        }
+        let value = value.trim();
+        let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        map.insert(key.trim().to_string(), value);
+    }
+    Ok(serde_json::Value::Object(map))
+}
+
 use engines::{AnyGame, GameKind, GameRng, Narration, Pending, Seat, SeatSet};
 
 use crate::store::{LogEntry, Origin, SeatRow, Status, Store, StoreError, TableId, TableRow, Update, UserId, now};

@@ -54,7 +54,7 @@ pub(crate) const fn symbol(suit: Suit) -> char {
 }
 
 /// A suit's ink on a cream card face.
-pub(super) const fn suit_colour(suit: Suit) -> Rgba {
+pub(crate) const fn suit_colour(suit: Suit) -> Rgba {
     match suit {
         Suit::Clubs => Rgba::hex(0x00775a),
         Suit::Diamonds => Rgba::hex(0x1d63b8),

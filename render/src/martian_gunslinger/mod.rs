@@ -11,7 +11,7 @@
 //! then drawn for real: heights can never drift from the drawing code.
 
 mod board;
-mod cards;
+pub(crate) mod cards;
 mod panels;
 mod private;
 mod side;

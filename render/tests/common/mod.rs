@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod conquest_of_mars;
 pub mod golden;
 pub mod gunslinger;
 pub mod gunslinger_gang;

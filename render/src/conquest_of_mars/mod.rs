@@ -1,0 +1,223 @@
+//! The Conquest of Mars board (rules §8): the 7×7 grid of cards (holes at the corners and
+//! the centre, card backs until a card is first occupied) with every pyramid on it, upright
+//! or pointing, by size; who is on turn and what is being decided; the attack in progress
+//! with its fighters, sealed answers (who, never what) and rolled lines; the common dice
+//! pool; one panel per player with reserve and dice. Once the game is over, the standings
+//! with every hand revealed come first. A seat's own view adds a strip with its two cards
+//! and its sealed choice (§5).
+//!
+//! Dark theme, drawn for a phone: 960 px wide, no text under 16 px, every colour doubled by
+//! its letter (R, Y, G, B, K) and every die by its number of faces.
+//!
+//! The picture's height depends on its content, so it is laid out by drawing once on a
+//! one-pixel-high canvas, then drawn for real (as Martian Gunslinger does).
+
+mod dice;
+mod grid;
+mod panels;
+mod text;
+
+pub(crate) use self::text::board_text;
+
+use std::fmt::Write as _;
+
+use engines::Seat;
+use engines::conquest_of_mars::{PlayerView, View};
+use engines::parts::pyramids::Colour;
+
+use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
+use crate::theme::{self, MARGIN, PNG_BUDGET, WIDTH};
+use crate::{RenderError, name_of};
+
+const W: f32 = WIDTH as f32;
+/// Space between panels.
+const GAP: f32 = 12.0;
+/// Where the grid's column labels start.
+const GRID_TOP: f32 = 138.0;
+
+/// Draws the board of `view` as PNG bytes; a seat's view adds its private strip.
+///
+/// # Errors
+/// As [`Canvas::new`] and [`Canvas::png`].
+pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
+    let mut probe = Canvas::new(WIDTH, 1, theme::BACKGROUND)?;
+    let height = draw(&mut probe, view, names).ceil() as u32;
+    let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
+    draw(&mut canvas, view, names);
+    canvas.png_indexed(PNG_BUDGET)
+}
+
+/// Draws everything from the top; returns the picture's height.
+fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
+    header(canvas, view, names);
+    let mut y = grid::draw(canvas, view, GRID_TOP) + GAP;
+    if view.result.is_some() {
+        y = panels::standings(canvas, view, names, y) + GAP;
+    }
+    if let Some(me) = &view.you {
+        y = panels::private(canvas, view, me, names, y) + GAP;
+    }
+    if view.attack.is_some() {
+        y = panels::attack(canvas, view, names, y) + GAP;
+    }
+    y = panels::common(canvas, view, y) + GAP;
+    for seat in panel_order(view) {
+        if let Some(player) = player(view, seat) {
+            y = panels::player(canvas, view, player, names, y) + GAP;
+        }
+    }
+    y - GAP + MARGIN
+}
+
+/// Seats in turn order (seat order while the starting dice are sealed); once the game is
+/// over, in the order of the standings.
+fn panel_order(view: &View) -> Vec<Seat> {
+    if let Some(result) = &view.result {
+        return result.lines.iter().map(|l| l.seat).collect();
+    }
+    if view.turn_order.len() == view.players.len() {
+        view.turn_order.clone()
+    } else {
+        view.players.iter().map(|p| p.seat).collect()
+    }
+}
+
+fn player(view: &View, seat: Seat) -> Option<&PlayerView> {
+    view.players.iter().find(|p| p.seat == seat)
+}
+
+/// A seat's name with its colour's letter: `Ada (R)`.
+fn tagged(view: &View, names: &[String], seat: Seat) -> String {
+    match player(view, seat) {
+        Some(p) => format!("{} ({})", name_of(names, seat), p.colour.letter()),
+        None => name_of(names, seat),
+    }
+}
+
+/// What is being decided, in words, naming players by name (the engine's prompt names
+/// colours).
+fn headline(view: &View, names: &[String]) -> String {
+    if let Some(outcome) = &view.outcome {
+        let winners: Vec<String> = outcome.winners.iter().map(|s| name_of(names, s)).collect();
+        return match winners.as_slice() {
+            [] => "Game over · no winner".to_string(),
+            [one] => format!("★ Winner: {one}"),
+            [rest @ .., last] => format!("★ Winners: {} and {last}", rest.join(", ")),
+        };
+    }
+    let on_turn = view.current.map(|s| tagged(view, names, s));
+    let who = on_turn.clone().unwrap_or_default();
+    match (view.phase.as_str(), &view.attack, &view.trade) {
+        ("SetupDieChoice", _, _) => "Everyone chooses a starting die (sealed)".to_string(),
+        (_, Some(attack), _) => {
+            let by = tagged(view, names, attack.declarer);
+            let step = match attack.stage.as_str() {
+                "join" => "invited players join or stay out (sealed)".to_string(),
+                "commit" => "fighters choose their dice (sealed)".to_string(),
+                _ => match attack.losers.first() {
+                    Some(loser) => format!("{} removes a pyramid", name_of(names, *loser)),
+                    None => "casualties".to_string(),
+                },
+            };
+            format!("⚔ {by} attacks {} · {step}", attack.target)
+        }
+        (_, None, Some((want, _))) => format!("▶ {who}'s turn · trading for a {want}"),
+        ("Reorient", _, _) => format!("▶ {who}'s turn · reorienting pyramids"),
+        _ => format!("▶ {who}'s turn · choosing an action"),
+    }
+}
+
+/// The second header line: who the game waits for, or why it ended.
+fn subline(view: &View, names: &[String]) -> String {
+    if let Some(outcome) = &view.outcome {
+        return format!("Game over: {}", outcome.reason);
+    }
+    let waiting: Vec<String> = view.pending.iter().map(|s| name_of(names, *s)).collect();
+    let mut line = format!("Waiting for {}", waiting.join(", "));
+    if view.cancels > 0 {
+        let _ = write!(line, " · {} of 2 cancels used (R36)", view.cancels);
+    }
+    line
+}
+
+/// Title and round; under them who is on turn and what is decided, or who won.
+fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
+    canvas.text(MARGIN, 48.0, "Conquest of Mars", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
+    let round = format!("Round {} of {}", view.round, view.round_cap);
+    canvas.text(W - MARGIN, 48.0, &round, Style::new(Face::Bold, 28, theme::TEXT), Align::Right);
+    let style = Style::new(Face::Bold, 24, theme::ACCENT);
+    let line = canvas.fit(style, &headline(view, names), W - 2.0 * MARGIN);
+    canvas.text(MARGIN, 86.0, &line, style, Align::Left);
+    let style = Style::new(Face::Regular, 20, theme::MUTED);
+    let line = canvas.fit(style, &subline(view, names), W - 2.0 * MARGIN);
+    canvas.text(MARGIN, 116.0, &line, style, Align::Left);
+}
+
+/// `1 pip`, `3 pips`.
+fn pips(n: u8) -> String {
+    if n == 1 { "1 pip".to_string() } else { format!("{n} pips") }
+}
+
+/// A player colour as drawn: its fill, the ink of a letter on it, and its outline.
+#[derive(Clone, Copy, Debug)]
+struct Ink {
+    fill: Rgba,
+    letter: Rgba,
+    edge: Rgba,
+}
+
+/// The game's colours (§2.3) in Okabe–Ito colour-blind-safe shades, each also written as
+/// its letter; Black is outlined in light grey so that it shows on the dark theme and on
+/// card backs.
+const fn ink(colour: Colour) -> Ink {
+    const DARK: Rgba = Rgba::hex(0x101217);
+    const LIGHT: Rgba = Rgba::hex(0xffffff);
+    const EDGE: Rgba = Rgba::hex(0x0b0d11);
+    match colour {
+        Colour::Red => Ink { fill: Rgba::hex(0xd55e00), letter: LIGHT, edge: EDGE },
+        Colour::Yellow => Ink { fill: Rgba::hex(0xf0e442), letter: DARK, edge: EDGE },
+        Colour::Green => Ink { fill: Rgba::hex(0x009e73), letter: DARK, edge: EDGE },
+        Colour::Blue => Ink { fill: Rgba::hex(0x56b4e9), letter: DARK, edge: EDGE },
+        Colour::Black => Ink { fill: Rgba::hex(0x1a1a1a), letter: LIGHT, edge: Rgba::hex(0xd0d4dc) },
+        _ => Ink { fill: Rgba::hex(0xcc79a7), letter: DARK, edge: EDGE },
+    }
+}
+
+/// A rounded square in `colour` with its letter, `side` pixels, top-left at `(x, y)`.
+fn badge(canvas: &mut Canvas, x: f32, y: f32, side: f32, colour: Colour) {
+    let ink = ink(colour);
+    if let Some(area) = rect(x, y, side, side) {
+        canvas.round_rect(area, 6.0, Some(ink.fill), Some((theme::TEXT.with_alpha(160), 1.5)));
+    }
+    let size = (side * 0.62).round().max(16.0) as u16;
+    let style = Style::new(Face::Bold, size, ink.letter);
+    let letter = colour.letter().to_string();
+    canvas.text(x + side / 2.0, y + side / 2.0 + f32::from(size) * 0.36, &letter, style, Align::Center);
+}
+
+/// A panel's rounded background; `on` draws it highlighted.
+fn panel(canvas: &mut Canvas, x: f32, y: f32, w: f32, h: f32, on: bool) {
+    if let Some(area) = rect(x, y, w, h) {
+        if on {
+            canvas.round_rect(area, 14.0, Some(theme::PANEL_ON_TURN), Some((theme::ACCENT, 3.0)));
+        } else {
+            canvas.round_rect(area, 14.0, Some(theme::PANEL), Some((theme::PANEL_EDGE, 1.0)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_games_colours_have_distinct_fills_and_letters() {
+        let colours = engines::conquest_of_mars::COLOURS;
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[i + 1..] {
+                assert_ne!(ink(*a).fill, ink(*b).fill, "{a} and {b}");
+                assert_ne!(a.letter(), b.letter());
+            }
+        }
+    }
+}

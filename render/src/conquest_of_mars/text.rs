@@ -1,0 +1,186 @@
+//! The Conquest of Mars board as compact text for a terminal and a Discord code block: the
+//! turn and what is decided, the common pool, the 7×7 grid, each card's pyramids, the attack
+//! in progress, one line per player, a seat's own secrets, and the final standings.
+//!
+//! Grid cells are six characters: the card's code (`10H`) or `##` for a card face down,
+//! then the letters of the colours on it (`10H RY`); holes are blank.
+
+use std::fmt::Write as _;
+
+use engines::conquest_of_mars::{CellView, DicePool, FighterView, Orient, OwnView, PlayerView, Side, View};
+
+use super::{headline, panel_order, player, subline, tagged};
+use crate::name_of;
+use crate::text::{self, Wording};
+
+/// The whole text board.
+pub(crate) fn board_text(view: &View, names: &[String]) -> String {
+    let mut out = String::with_capacity(1600);
+    let _ = writeln!(out, "Conquest of Mars · Round {}/{} · {}", view.round, view.round_cap, headline(view, names));
+    if view.outcome.is_none() {
+        let _ = writeln!(out, "{}", subline(view, names));
+    }
+    let _ = writeln!(out, "Common pool: {}", pool(&view.common));
+    grid(&mut out, view);
+    pyramids(&mut out, view);
+    attack(&mut out, view, names);
+    for seat in panel_order(view) {
+        if let Some(p) = player(view, seat) {
+            player_line(&mut out, view, p, names);
+        }
+    }
+    if let Some(me) = &view.you {
+        private(&mut out, me, names);
+    }
+    standings(&mut out, view, names);
+    out
+}
+
+/// `d4×2 d6 d8×3`, or `none`.
+fn pool(pool: &DicePool) -> String {
+    if pool.is_empty() {
+        return "none".to_string();
+    }
+    pool.types()
+        .map(|d| match pool.get(d) {
+            1 => d.to_string(),
+            n => format!("{d}×{n}"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn cell_text(view: &View, cell: &CellView) -> String {
+    let code = cell.card.map_or_else(|| "##".to_string(), |c| c.to_string());
+    let mut letters = String::new();
+    for p in &cell.pyramids {
+        let letter = player(view, p.seat).map_or('?', |pl| pl.colour.letter());
+        if !letters.contains(letter) {
+            letters.push(letter);
+        }
+    }
+    format!("{code:>3} {letters:<2}")
+}
+
+fn grid(out: &mut String, view: &View) {
+    let _ = writeln!(out, "     A      B      C      D      E      F      G");
+    for row in 0..7u8 {
+        let _ = write!(out, "{}  ", row + 1);
+        for col in 0..7u8 {
+            let cell = view.cells.iter().find(|c| c.cell.col() == col && c.cell.row() == row);
+            let text = cell.map_or_else(|| "      ".to_string(), |c| cell_text(view, c));
+            let _ = write!(out, "{text} ");
+        }
+        let _ = writeln!(out, "{}", row + 1);
+    }
+}
+
+/// Each occupied card's pyramids: `C3 10H: RM1 up, RS2 →E`.
+fn pyramids(out: &mut String, view: &View) {
+    let target = view.attack.as_ref().map(|a| a.target);
+    let entries: Vec<String> = view
+        .cells
+        .iter()
+        .filter(|c| !c.pyramids.is_empty())
+        .map(|c| {
+            let card = c.card.map_or_else(|| "face down".to_string(), |k| k.to_string());
+            let ids: Vec<String> = c
+                .pyramids
+                .iter()
+                .map(|p| match p.orient {
+                    Orient::Up => format!("{} up", p.id),
+                    o => format!("{} →{}", p.id, o.name()),
+                })
+                .collect();
+            let mark = if target == Some(c.cell) { " (target)" } else { "" };
+            format!("{} {card}{mark}: {}", c.cell, ids.join(", "))
+        })
+        .collect();
+    if !entries.is_empty() {
+        let _ = writeln!(out, "Pyramids: {}", entries.join("; "));
+    }
+}
+
+fn attack(out: &mut String, view: &View, names: &[String]) {
+    let Some(attack) = &view.attack else { return };
+    let _ = writeln!(
+        out,
+        "Attack on {} by {} · {} · exchanges {}",
+        attack.target,
+        tagged(view, names, attack.declarer),
+        attack.stage,
+        attack.exchanges
+    );
+    if !attack.invited.is_empty() {
+        let invited: Vec<String> = attack
+            .invited
+            .iter()
+            .map(|s| {
+                let done = if attack.answered.contains(s) { "answered" } else { "deciding" };
+                format!("{} {done}", name_of(names, *s))
+            })
+            .collect();
+        let _ = writeln!(out, "  Invited (sealed): {}", invited.join(", "));
+    }
+    for f in &attack.fighters {
+        fighter(out, view, f, names, attack.losers.first() == Some(&f.seat), &attack.stage);
+    }
+}
+
+fn fighter(out: &mut String, view: &View, f: &FighterView, names: &[String], loser: bool, stage: &str) {
+    let side = match f.side {
+        Side::Attacker => "attacker",
+        Side::Defender => "defender",
+    };
+    let ids: Vec<String> = f.involved.iter().map(ToString::to_string).collect();
+    let state = match stage {
+        "commit" if f.due == 0 => "no dice to commit".to_string(),
+        "commit" if f.committed => format!("{} dice chosen", f.due),
+        "commit" => format!("choosing {} dice", f.due),
+        _ if f.line.is_empty() => "line empty".to_string(),
+        _ => format!("line {}", f.line.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+    };
+    let mark = if loser { " · removes a pyramid now" } else { "" };
+    let _ = writeln!(
+        out,
+        "  {} {side}: {} ({}) · {state}{mark}",
+        tagged(view, names, f.seat),
+        if ids.is_empty() { "none left".to_string() } else { ids.join(" ") },
+        super::pips(f.x)
+    );
+}
+
+fn player_line(out: &mut String, view: &View, p: &PlayerView, names: &[String]) {
+    let on = view.outcome.is_none() && view.current == Some(p.seat) && view.phase != "SetupDieChoice";
+    let mut facts = vec![format!("on board {}/9", p.on_board)];
+    let reserve: Vec<String> = p.reserve.iter().map(ToString::to_string).collect();
+    facts.push(if reserve.is_empty() { "reserve empty".to_string() } else { format!("reserve {}", reserve.join(" ")) });
+    facts.push(format!("dice {}", pool(&p.dice)));
+    if let Some(start) = p.start_die {
+        facts.push(format!("started {start}"));
+    }
+    if p.resigned {
+        facts.push("resigned".to_string());
+    }
+    let marker = if on { '>' } else { ' ' };
+    let _ = writeln!(out, "{marker}{} [{}] {}", name_of(names, p.seat), p.colour.letter(), facts.join(" · "));
+}
+
+fn private(out: &mut String, me: &OwnView, names: &[String]) {
+    let hand: Vec<String> = me.hand.iter().map(ToString::to_string).collect();
+    let mut line = format!("Only {} sees this: hand {}", name_of(names, me.seat), hand.join(" "));
+    if let Some(words) = &me.sealed {
+        let _ = write!(line, " · {words}");
+    }
+    let _ = writeln!(out, "{line}");
+}
+
+fn standings(out: &mut String, view: &View, names: &[String]) {
+    let Some(outcome) = &view.outcome else { return };
+    let aside = view.aside.as_ref().filter(|a| !a.is_empty()).map_or_else(String::new, |a| {
+        format!("Set aside: {}.", a.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+    });
+    let wording =
+        Wording { over: "Game over", heading: Some("Final standings:"), place_width: 4, winner: "  * winner" };
+    text::standings(out, outcome, names, wording, &aside);
+}
