@@ -9,7 +9,7 @@ mod report;
 pub use error::TableError;
 pub use report::{MoveReport, Snapshot, TableSummary};
 
-use engines::{AnyGame, GameKind, GameRng, Narration, Pending, Seat, SeatSet};
+use engines::{AnyGame, GameKind, GameRng, Level, Narration, Pending, Seat, SeatSet};
 
 use crate::store::{LogEntry, Origin, SeatRow, Status, Store, StoreError, TableId, TableRow, Update, UserId, now};
 
@@ -61,6 +61,8 @@ pub struct Step {
 #[derive(Clone, Debug)]
 pub struct Tables {
     store: Store,
+    /// How hard the computer players think.
+    level: Level,
 }
 
 /// Most computer moves in a row before a human is asked; far above any game's length, so
@@ -104,7 +106,13 @@ impl Tables {
     /// The table layer over a store.
     #[must_use]
     pub const fn new(store: Store) -> Self {
-        Self { store }
+        Self { store, level: Level::Normal }
+    }
+
+    /// The same tables with computer players of `level`.
+    #[must_use]
+    pub const fn with_level(self, level: Level) -> Self {
+        Self { level, ..self }
     }
 
     /// The underlying store.
@@ -252,7 +260,7 @@ impl Tables {
                 GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let action = table
                 .game
-                .computer_action(seat, &mut rng)
+                .computer_action(seat, self.level, &mut rng)
                 .ok_or_else(|| TableError::Internal(format!("computer seat {seat} has no legal action")))?;
             let applied = table
                 .game
@@ -404,7 +412,7 @@ impl Tables {
                 Some(action) => action,
                 None => table
                     .game
-                    .computer_action(seat, &mut rng)
+                    .computer_action(seat, self.level, &mut rng)
                     .ok_or_else(|| TableError::Internal(format!("no action for {seat} at timeout")))?,
             };
             let applied = table.game.apply(seat, &action, &names).map_err(|e| TableError::Internal(e.to_string()))?;
