@@ -111,7 +111,7 @@ impl Tables {
 
     /// The same tables with computer players of `level`.
     #[must_use]
-    pub const fn with_level(self, level: Level) -> Self {
+    pub fn with_level(self, level: Level) -> Self {
         Self { level, ..self }
     }
 

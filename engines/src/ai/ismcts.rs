@@ -47,7 +47,7 @@ impl Search {
 }
 
 /// Random moves in a playout before a game's estimate scores it.
-pub const DEFAULT_CUTOFF: u32 = 200;
+pub const DEFAULT_CUTOFF: u32 = 60;
 
 /// What one search found: the move and how much work went into it.
 #[derive(Clone, Debug, PartialEq)]

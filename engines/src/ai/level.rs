@@ -41,9 +41,9 @@ impl Level {
     #[must_use]
     pub const fn budget(self) -> Budget {
         match self {
-            Self::Easy => Budget { iterations: 150, time: Some(Duration::from_millis(45)) },
-            Self::Normal => Budget { iterations: 1_500, time: Some(Duration::from_millis(500)) },
-            Self::Hard => Budget { iterations: 10_000, time: Some(Duration::from_millis(1_900)) },
+            Self::Easy => Budget { iterations: 50, time: Some(Duration::from_millis(45)) },
+            Self::Normal => Budget { iterations: 400, time: Some(Duration::from_millis(500)) },
+            Self::Hard => Budget { iterations: 4_000, time: Some(Duration::from_millis(1_900)) },
         }
     }
 }

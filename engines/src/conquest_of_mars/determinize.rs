@@ -2,12 +2,15 @@
 //! one. The face-down grid cards, the cards set aside and the other players' hands are pooled,
 //! shuffled and dealt back into the same places; other seats' sealed answers (starting dice,
 //! join answers, committed dice) are entered afresh at random; the random source is replaced.
-//! Face-up grid cards, pyramids, dice pools and everything else stay as they are.
+//! Face-up grid cards, pyramids, dice pools and everything else stay as they are. Also the
+//! estimate that scores a cut-off playout.
 
 use super::combat::Stage;
+use super::scoring::EndReason;
 use super::state::{ConquestOfMars, Phase};
+use crate::ai::ismcts::rewards;
 use crate::ai::reanswer;
-use crate::game::Seat;
+use crate::game::{Outcome, Seat, Standing};
 use crate::parts::cards::{Card, CardSet};
 use crate::rng::GameRng;
 
@@ -97,4 +100,18 @@ fn committed(world: &ConquestOfMars, seat: Seat) -> bool {
 
 fn committing(world: &ConquestOfMars) -> bool {
     matches!(&world.phase, Phase::Attack(c) if matches!(c.stage, Stage::Commit))
+}
+
+/// A cut-off playout scored as if the game ended now (§6.2–6.4: the cards each player solely
+/// occupies with its hand), blended with an even share, since the board still changes.
+pub(super) fn estimate(game: &ConquestOfMars) -> Vec<f64> {
+    let result = game.score(EndReason::RoundCap);
+    let standings = result
+        .lines
+        .iter()
+        .map(|l| Standing { seat: l.seat, place: l.place, score: 0, detail: String::new() })
+        .collect();
+    let now = Outcome { standings, winners: result.winners().into_iter().collect(), reason: String::new() };
+    let even = 1.0 / game.players.len() as f64;
+    rewards(&now, game.players.len()).into_iter().map(|r| 0.6 * r + 0.4 * even).collect()
 }

@@ -131,6 +131,10 @@ impl Game for ConquestOfMars {
         determinize::determinize(self, observer, rng)
     }
 
+    fn estimate(&self) -> Option<Vec<f64>> {
+        Some(determinize::estimate(self))
+    }
+
     fn choices(&self, seat: Seat, prefix: &str) -> Choices {
         menus::choices(self, seat, prefix)
     }
