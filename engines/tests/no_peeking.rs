@@ -5,8 +5,8 @@
 //! the seat cannot tell from the real one (its determinization: other hands, the deck order,
 //! other seats' sealed answers and the random source's future all redrawn). Then:
 //! - the seat's view of both states is the same (nothing it has seen was changed);
-//! - across the playouts, other seats' secrets did change in the redrawn states (the check
-//!   is not vacuous);
+//! - across the playouts, other seats' secrets did change in the redrawn states, and the
+//!   random source always did (the check is not vacuous);
 //! - determinizing either state with the same seed gives the same state (so search, which
 //!   reads the game only through determinizations, its own legal list and who is pending,
 //!   cannot tell them apart);
@@ -35,7 +35,7 @@ fn others_secrets<G: Game>(game: &G, seat: Seat) -> BTreeSet<(Option<Seat>, Stri
 fn no_peeking<G: Game>(players: usize, every: usize) {
     let fair = Search { budget: Budget { iterations: 40, time: None }, exploration: 0.7, cutoff: Some(20), peek: false };
     let cheat = Search { peek: true, ..fair };
-    let (mut checks, mut secrets_changed, mut cheat_differs) = (0, 0, 0);
+    let (mut checks, mut with_secrets, mut secrets_changed, mut cheat_differs) = (0, 0, 0, 0);
     let mut seed = 0u64;
     while checks < CHECKS {
         seed += 1;
@@ -54,8 +54,12 @@ fn no_peeking<G: Game>(players: usize, every: usize) {
                     let ctx = format!("{} seed {seed} step {step} seat {seat}", G::NAME);
                     let view = |g: &G| serde_json::to_string(&g.view(Viewer::Seat(seat))).expect("view");
                     assert_eq!(view(&game), view(&other), "{ctx}: the redrawn state looks different to the seat");
-                    if others_secrets(&game, seat) != others_secrets(&other, seat) || game != other {
-                        secrets_changed += 1;
+                    assert!(game != other, "{ctx}: the random source's future was not redrawn");
+                    if !others_secrets(&game, seat).is_empty() {
+                        with_secrets += 1;
+                        if others_secrets(&game, seat) != others_secrets(&other, seat) {
+                            secrets_changed += 1;
+                        }
                     }
                     let same = |g: &G| g.determinize(seat, &mut GameRng::from_seed(77));
                     assert!(same(&game) == same(&other), "{ctx}: determinization reads a hidden thing");
@@ -72,7 +76,13 @@ fn no_peeking<G: Game>(players: usize, every: usize) {
             }
         }
     }
-    assert!(secrets_changed * 2 >= checks, "{}: hidden things changed in only {secrets_changed} of {checks}", G::NAME);
+    // Where other seats hold secrets, redrawing almost always changes some (a hand of one
+    // card may come back the same).
+    assert!(
+        secrets_changed * 4 >= with_secrets * 3,
+        "{}: other seats' secrets changed in only {secrets_changed} of {with_secrets} checks",
+        G::NAME
+    );
     assert!(cheat_differs > 0, "{}: even a search that sees everything never told the states apart", G::NAME);
 }
 
