@@ -83,6 +83,7 @@ trait DynGame: Send + Sync {
     fn resign_action(&self, seat: Seat) -> Option<String>;
     fn timeout_action(&self, seat: Seat) -> Option<String>;
     fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String>;
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
     fn check_invariants(&self) -> Result<(), InvariantError>;
     fn secrets(&self) -> Vec<Secret>;
 }
@@ -142,6 +143,10 @@ where
 
     fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String> {
         ai::computer_action(self, seat, level, rng).map(|a| a.to_string())
+    }
+
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
+        ai::random_action(self, seat, rng).map(|a| a.to_string())
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
@@ -428,6 +433,13 @@ impl AnyGame {
     #[must_use]
     pub fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String> {
         self.inner().computer_action(seat, level, rng)
+    }
+
+    /// A uniformly random legal action of `seat` (the computer players before search, and a
+    /// baseline to measure them against).
+    #[must_use]
+    pub fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
+        self.inner().random_action(seat, rng)
     }
 
     /// The game's invariants.

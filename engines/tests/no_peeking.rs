@@ -33,7 +33,8 @@ fn others_secrets<G: Game>(game: &G, seat: Seat) -> BTreeSet<(Option<Seat>, Stri
 }
 
 fn no_peeking<G: Game>(players: usize, every: usize) {
-    let fair = Search { budget: Budget { iterations: 40, time: None }, exploration: 0.7, cutoff: Some(20), peek: false };
+    let fair =
+        Search { budget: Budget { iterations: 40, time: None }, exploration: 0.7, cutoff: Some(20), peek: false };
     let cheat = Search { peek: true, ..fair };
     let (mut checks, mut with_secrets, mut secrets_changed, mut cheat_differs) = (0, 0, 0, 0);
     let mut seed = 0u64;

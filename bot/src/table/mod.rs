@@ -61,8 +61,9 @@ pub struct Step {
 #[derive(Clone, Debug)]
 pub struct Tables {
     store: Store,
-    /// How hard the computer players think.
-    level: Level,
+    /// How hard the computer players think; `None` plays uniformly random moves (until the
+    /// level is stored per seat, Discord tables and the tests keep the random players).
+    level: Option<Level>,
 }
 
 /// Most computer moves in a row before a human is asked; far above any game's length, so
@@ -106,13 +107,21 @@ impl Tables {
     /// The table layer over a store.
     #[must_use]
     pub const fn new(store: Store) -> Self {
-        Self { store, level: Level::Normal }
+        Self { store, level: None }
     }
 
-    /// The same tables with computer players of `level`.
+    /// The same tables with computer players that search at `level` (the terminal's `--level`).
     #[must_use]
     pub fn with_level(self, level: Level) -> Self {
-        Self { level, ..self }
+        Self { level: Some(level), ..self }
+    }
+
+    /// A computer player's action for `seat`.
+    fn computer_action(&self, game: &AnyGame, seat: Seat, rng: &mut GameRng) -> Option<String> {
+        match self.level {
+            Some(level) => game.computer_action(seat, level, rng),
+            None => game.random_action(seat, rng),
+        }
     }
 
     /// The underlying store.
@@ -258,9 +267,8 @@ impl Tables {
             // its moves were split into commits (or interrupted and resumed).
             let mut rng =
                 GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let action = table
-                .game
-                .computer_action(seat, self.level, &mut rng)
+            let action = self
+                .computer_action(&table.game, seat, &mut rng)
                 .ok_or_else(|| TableError::Internal(format!("computer seat {seat} has no legal action")))?;
             let applied = table
                 .game
@@ -410,9 +418,8 @@ impl Tables {
             let mut rng = GameRng::from_seed(table.row.seed ^ (table.row.version as u64).rotate_left(17));
             let action = match table.game.timeout_action(seat) {
                 Some(action) => action,
-                None => table
-                    .game
-                    .computer_action(seat, self.level, &mut rng)
+                None => self
+                    .computer_action(&table.game, seat, &mut rng)
                     .ok_or_else(|| TableError::Internal(format!("no action for {seat} at timeout")))?,
             };
             let applied = table.game.apply(seat, &action, &names).map_err(|e| TableError::Internal(e.to_string()))?;

@@ -86,8 +86,9 @@ fn redraw_sealed(world: &mut MartianGunslinger, observer: Seat, rng: &mut GameRn
                 side.done = false;
             }
             if done {
-                let side_done =
-                    move |w: &MartianGunslinger| w.contest.iter().flat_map(|c| c.sides.iter()).any(|s| s.seat == seat && s.done);
+                let side_done = move |w: &MartianGunslinger| {
+                    w.contest.iter().flat_map(|c| c.sides.iter()).any(|s| s.seat == seat && s.done)
+                };
                 reanswer(world, seat, rng, side_done, |w| w.stage == Stage::Exchange);
             }
         }
@@ -110,8 +111,7 @@ pub(super) fn estimate(game: &MartianGunslinger) -> Vec<f64> {
             let p = game.player(seat);
             // The counter runs down from 3 × N slots to the Mayor's win.
             let term = 3.0 * game.players.len() as f64;
-            let mayor =
-                if game.mayor == Some(seat) { 5.0 * (1.0 - f64::from(game.mayor_counter) / term) } else { 0.0 };
+            let mayor = if game.mayor == Some(seat) { 5.0 * (1.0 - f64::from(game.mayor_counter) / term) } else { 0.0 };
             (!p.resigned).then(|| f64::from(p.vp) + mayor + 0.1 * p.resources.len() as f64)
         })
         .collect();
