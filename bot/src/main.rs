@@ -8,7 +8,7 @@ use bot::console::{self, PlayArgs};
 use bot::store::{Status, Store, StoreError};
 use bot::table::Tables;
 use clap::{Parser, Subcommand};
-use engines::GameKind;
+use engines::{GameKind, Level};
 
 #[derive(Parser, Debug)]
 #[command(name = "saloon", version, about = "Board games for play-by-post, on Discord or in a terminal.")]
@@ -39,6 +39,9 @@ enum Command {
         /// A table option, e.g. --opt rounds=5 --opt palette=xeno, --opt dice_mix=d6_only (repeatable).
         #[arg(long = "opt", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// How hard the computer players think: easy, normal or hard.
+        #[arg(long, default_value_t = Level::Normal)]
+        level: Level,
     },
     /// List saved terminal and Discord tables that are still running.
     Tables,
@@ -107,10 +110,12 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
         seed: None,
         resume: None,
         options: Vec::new(),
+        level: Level::Normal,
     });
     let result = match command {
-        Command::Play { game, players, bots, seed, resume, options } => {
+        Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;
+            let tables = tables.with_level(level);
             let args =
                 PlayArgs { game, players, bots, seed, resume, options, boards_dir: PathBuf::from(&config.boards_dir) };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());

@@ -206,3 +206,25 @@ async fn an_all_computer_conquest_of_mars_plays_itself_to_the_standings() {
     let err = refused.expect_err("a bad option is refused");
     assert!(err.to_string().contains("dice_mix") || err.to_string().contains("d7_only"), "{err}");
 }
+
+/// With `--level`, the computers search: an all-computer match at the easy level plays to its
+/// end, the same way twice from the same seed, and not the way random players do.
+#[tokio::test]
+async fn searching_computers_play_a_match_to_the_end() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = |name: &str| {
+        let path = dir.path().join(name);
+        async move { Store::open(path.to_str().expect("utf-8 path")).await.expect("open store") }
+    };
+    let easy = Tables::new(store("easy.db").await).with_level(engines::Level::Easy);
+    let (first, out1) = play(&easy, &args(dir.path(), 2, 2, 7), "").await;
+    let (second, out2) = play(&easy, &args(dir.path(), 2, 2, 7), "").await;
+    assert!(out1.contains("Game over"), "{out1}");
+    assert_eq!(without_ids(&out1), without_ids(&out2), "the same seed plays the same game");
+    let random = Tables::new(store("random.db").await);
+    let (third, _) = play(&random, &args(dir.path(), 2, 2, 7), "").await;
+    let searched = easy.store().log(first.expect("first")).await.expect("log");
+    assert_eq!(searched, easy.store().log(second.expect("second")).await.expect("log"));
+    let random_log = random.store().log(third.expect("random match")).await.expect("log");
+    assert_ne!(searched, random_log, "searching players do not play the random players' moves");
+}

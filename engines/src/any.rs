@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::ai;
+use crate::ai::{self, Level};
 use crate::game::{
     Audience, Choices, Game, InvariantError, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Viewer,
 };
@@ -82,7 +82,8 @@ trait DynGame: Send + Sync {
     fn view(&self, viewer: Viewer) -> AnyView;
     fn resign_action(&self, seat: Seat) -> Option<String>;
     fn timeout_action(&self, seat: Seat) -> Option<String>;
-    fn computer_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
+    fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String>;
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
     fn check_invariants(&self) -> Result<(), InvariantError>;
     fn secrets(&self) -> Vec<Secret>;
 }
@@ -140,7 +141,11 @@ where
         Game::timeout_action(self, seat).map(|a| a.to_string())
     }
 
-    fn computer_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
+    fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String> {
+        ai::computer_action(self, seat, level, rng).map(|a| a.to_string())
+    }
+
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
         ai::random_action(self, seat, rng).map(|a| a.to_string())
     }
 
@@ -422,10 +427,19 @@ impl AnyGame {
         self.inner().timeout_action(seat)
     }
 
-    /// A computer player's choice for `seat`.
+    /// A computer player's choice for `seat` at `level`, by information-set search (a plain
+    /// synchronous call: up to about 2 s at [`Level::Hard`], so a server runs it off its event
+    /// loop). `rng` is the computer's own source, never the game's.
     #[must_use]
-    pub fn computer_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
-        self.inner().computer_action(seat, rng)
+    pub fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String> {
+        self.inner().computer_action(seat, level, rng)
+    }
+
+    /// A uniformly random legal action of `seat` (the computer players before search, and a
+    /// baseline to measure them against).
+    #[must_use]
+    pub fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
+        self.inner().random_action(seat, rng)
     }
 
     /// The game's invariants.

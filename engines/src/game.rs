@@ -543,6 +543,21 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// The first broken invariant.
     fn check_invariants(&self) -> Result<(), InvariantError>;
 
+    /// A state `observer` cannot tell from this one: everything it has seen (the public
+    /// state, its own secrets, cards it watched go into another hand) kept, and everything
+    /// hidden from it (other hands, the deck order, other seats' sealed choices, the future of
+    /// the random source) drawn afresh from `rng`, consistently with what it knows. Computer
+    /// players search only such states (information-set search), so they never read another
+    /// seat's secrets. The result must depend only on what `observer` may know and on `rng`.
+    fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self;
+
+    /// An optional estimate of each seat's final reward (0 = last, 1 = sole winner) in an
+    /// unfinished state, so that search may stop a long random playout early and score it.
+    /// The default, `None`, is neutral: the playout then runs to the end of the game.
+    fn estimate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
     /// Every secret in the state with its owner, so the harness can prove views do not leak.
     fn secrets(&self) -> Vec<Secret> {
         Vec::new()

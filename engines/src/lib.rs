@@ -15,6 +15,7 @@ pub mod martian_gunslinger;
 pub mod parts;
 pub mod rng;
 
+pub use ai::Level;
 pub use any::{ActionError, AnyGame, AnyView, Applied, GameKind, LegalAction, LoadError, Narration, UnknownGame};
 pub use game::{
     Audience, Choice, Choices, Game, InvariantError, MAX_CHOICES, MAX_SEATS, Outcome, ParseActionError, Pending,

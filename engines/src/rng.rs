@@ -95,6 +95,14 @@ impl GameRng {
         self.below(sides) + 1
     }
 
+    /// A fresh, independent stream seeded from this one: what a determinization puts in
+    /// place of a game's own source, so the future of the real stream stays unknown.
+    pub fn fork(&mut self) -> Self {
+        let high = u64::from(self.below(u32::MAX));
+        let low = u64::from(self.below(u32::MAX));
+        Self::from_seed(high << 32 | low)
+    }
+
     /// Shuffles in place (Fisher–Yates, from the back).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

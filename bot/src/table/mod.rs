@@ -35,7 +35,7 @@ pub fn options_from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Resul
     Ok(serde_json::Value::Object(map))
 }
 
-use engines::{AnyGame, GameKind, GameRng, Narration, Pending, Seat, SeatSet};
+use engines::{AnyGame, GameKind, GameRng, Level, Narration, Pending, Seat, SeatSet};
 
 use crate::store::{LogEntry, Origin, SeatRow, Status, Store, StoreError, TableId, TableRow, Update, UserId, now};
 
@@ -96,6 +96,9 @@ pub enum Click {
 #[derive(Clone, Debug)]
 pub struct Tables {
     store: Store,
+    /// How hard the computer players think; `None` plays uniformly random moves (until the
+    /// level is stored per seat, Discord tables and the tests keep the random players).
+    level: Option<Level>,
 }
 
 /// Most attempts at a player's action while other writes to the table keep winning the race
@@ -156,7 +159,21 @@ impl Tables {
     /// The table layer over a store.
     #[must_use]
     pub const fn new(store: Store) -> Self {
-        Self { store }
+        Self { store, level: None }
+    }
+
+    /// The same tables with computer players that search at `level` (the terminal's `--level`).
+    #[must_use]
+    pub fn with_level(self, level: Level) -> Self {
+        Self { level: Some(level), ..self }
+    }
+
+    /// A computer player's action for `seat`.
+    fn computer_action(&self, game: &AnyGame, seat: Seat, rng: &mut GameRng) -> Option<String> {
+        match self.level {
+            Some(level) => game.computer_action(seat, level, rng),
+            None => game.random_action(seat, rng),
+        }
     }
 
     /// The underlying store.
@@ -376,9 +393,8 @@ impl Tables {
             // its moves were split into commits (or interrupted and resumed).
             let mut rng =
                 GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let action = table
-                .game
-                .computer_action(seat, &mut rng)
+            let action = self
+                .computer_action(&table.game, seat, &mut rng)
                 .ok_or_else(|| TableError::Internal(format!("computer seat {seat} has no legal action")))?;
             let applied = table
                 .game
@@ -569,9 +585,7 @@ impl Tables {
                     Some(action) => action,
                     None => {
                         let mut rng = GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.rotate_left(17));
-                        table
-                            .game
-                            .computer_action(seat, &mut rng)
+                        self.computer_action(&table.game, seat, &mut rng)
                             .ok_or_else(|| TableError::Internal(format!("no action for {seat} at timeout")))?
                     }
                 };

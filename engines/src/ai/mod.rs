@@ -1,7 +1,55 @@
-//! Computer players, generic over [`Game`].
+//! Computer players, generic over [`Game`]: uniformly random moves (the baseline, and the
+//! playouts of search) and information-set Monte Carlo tree search ([`ismcts`]) at three
+//! [`Level`]s.
+
+pub mod ismcts;
+mod level;
+
+pub use ismcts::{Decision, Search, search};
+pub use level::{Budget, Level, UnknownLevel};
 
 use crate::game::{Game, Pending, Seat};
 use crate::rng::GameRng;
+
+/// A computer player's choice for `seat` at `level`, or `None` when it has nothing to decide.
+/// `rng` is the computer's own source, separate from the game's.
+pub fn computer_action<G: Game>(game: &G, seat: Seat, level: Level, rng: &mut GameRng) -> Option<G::Action> {
+    if !game.pending().must_seats().contains(seat) {
+        // Only a seat the game waits for is searched; an optional move stays a random one.
+        return random_action(game, seat, rng);
+    }
+    search(game, seat, &Search::with_budget(level.budget()), rng).map(|d| d.action)
+}
+
+/// For determinizations: `seat` makes random legal moves in `world` until `done` holds, but
+/// never one that would end the window it answers in (`open` turning false), and at most
+/// `limit` of them. Used to redraw another seat's sealed answer, which the observer must not
+/// know: its old answer is cleared first, then a random one is entered in its place.
+pub(crate) fn reanswer<G: Game>(
+    world: &mut G,
+    seat: Seat,
+    rng: &mut GameRng,
+    done: impl Fn(&G) -> bool,
+    open: impl Fn(&G) -> bool,
+) {
+    let mut events = Vec::new();
+    for _ in 0..64 {
+        if done(world) {
+            return;
+        }
+        let actions = world.legal_actions(seat);
+        if actions.is_empty() {
+            return;
+        }
+        let action = &actions[rng.index(actions.len())];
+        let mut next = world.clone();
+        events.clear();
+        if next.apply_into(seat, action, &mut events).is_err() || !open(&next) {
+            return;
+        }
+        *world = next;
+    }
+}
 
 /// A uniformly random legal action for `seat`, or `None` when it has nothing to decide.
 ///

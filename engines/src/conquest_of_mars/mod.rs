@@ -26,6 +26,7 @@
 mod action;
 mod board;
 mod combat;
+mod determinize;
 mod dice;
 mod events;
 mod invariants;
@@ -124,6 +125,14 @@ impl Game for ConquestOfMars {
 
     fn secrets(&self) -> Vec<Secret> {
         self.secret_list()
+    }
+
+    fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        determinize::determinize(self, observer, rng)
+    }
+
+    fn estimate(&self) -> Option<Vec<f64>> {
+        Some(determinize::estimate(self))
     }
 
     fn choices(&self, seat: Seat, prefix: &str) -> Choices {

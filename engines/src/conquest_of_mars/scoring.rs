@@ -116,7 +116,7 @@ impl ConquestOfMars {
     }
 
     /// §6.2–6.4: collecting, ranking, places.
-    fn score(&self, reason: EndReason) -> FinalResult {
+    pub(crate) fn score(&self, reason: EndReason) -> FinalResult {
         let mut lines: Vec<FinalLine> = self.seats().map(|seat| self.final_line(seat, reason)).collect();
         lines.sort_by(|a, b| b.key.cmp(&a.key).then(a.seat.cmp(&b.seat)));
         for i in 0..lines.len() {

@@ -18,6 +18,7 @@
 mod action;
 mod board;
 mod cards;
+mod determinize;
 mod events;
 mod invariants;
 mod menus;
@@ -112,6 +113,10 @@ impl Game for GunslingerGang {
 
     fn secrets(&self) -> Vec<Secret> {
         view::secrets(self)
+    }
+
+    fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        determinize::determinize(self, observer, rng)
     }
 
     fn choices(&self, seat: Seat, prefix: &str) -> Choices {

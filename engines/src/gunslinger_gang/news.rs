@@ -188,6 +188,10 @@ impl GunslingerGang {
             return;
         }
         let news = self.deck.remove(0);
+        // Drawn face down: private again, whoever saw it kept before.
+        for player in &mut self.players {
+            player.known_news.retain(|n| *n != news);
+        }
         self.player_mut(seat).news.push(news);
         events.push(Event::Drew { seat });
         events.push(Event::DrewCard { seat, news });

@@ -86,7 +86,9 @@ impl GunslingerGang {
             // R11: back to hand, ignoring the hand limit (R42).
             r.news = None;
             r.news_done = true;
-            self.player_mut(seat).news.push(news);
+            let player = self.player_mut(seat);
+            player.news.push(news);
+            player.known_news.push(news);
         }
         self.next_part(events);
     }

@@ -88,6 +88,11 @@ pub struct Player {
     pub(crate) resolved: UnderlingSet,
     /// News Stories in hand.
     pub(crate) news: Vec<News>,
+    /// News Stories every player saw go back to this hand (kept at a Reveal, R11): their
+    /// identity stays public while this player holds them, in hand or attached again.
+    /// Read by determinization only.
+    #[serde(default)]
+    pub(crate) known_news: Vec<News>,
     /// Items held, in claim order; they never leave (R8).
     pub(crate) items: Vec<Item>,
     pub(crate) dynamite_spent: bool,
@@ -106,6 +111,7 @@ impl Player {
             hand: UnderlingSet::FULL,
             resolved: UnderlingSet::default(),
             news,
+            known_news: Vec::new(),
             items: Vec::new(),
             dynamite_spent: false,
             used: Used::default(),

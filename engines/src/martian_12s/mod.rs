@@ -11,6 +11,7 @@
 //!   show how it ended (§8 "Round summaries"); it plays no part in the rules.
 
 mod action;
+mod determinize;
 mod events;
 mod invariants;
 mod menus;
@@ -91,6 +92,10 @@ impl Game for Martian12s {
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
         invariants::check_invariants(self)
+    }
+
+    fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        determinize::determinize(self, observer, rng)
     }
 
     fn choices(&self, seat: Seat, prefix: &str) -> Choices {

@@ -30,6 +30,7 @@ mod action;
 mod action_text;
 mod checks;
 mod contest;
+mod determinize;
 mod event_cards;
 mod events;
 mod hand;
@@ -123,6 +124,14 @@ impl Game for MartianGunslinger {
 
     fn secrets(&self) -> Vec<Secret> {
         view::secrets(self)
+    }
+
+    fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        determinize::determinize(self, observer, rng)
+    }
+
+    fn estimate(&self) -> Option<Vec<f64>> {
+        Some(determinize::estimate(self))
     }
 
     fn choices(&self, seat: Seat, prefix: &str) -> Choices {

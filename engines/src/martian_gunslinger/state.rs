@@ -156,6 +156,10 @@ pub struct Player {
     pub(crate) lost_turns: u8,
     pub(crate) last_attempt: Option<PlotId>,
     pub(crate) hand: CardSet,
+    /// Cards of `hand` every player saw go in (dug from the face-up discard pile): their
+    /// identity is public while they stay there. Read by determinization only.
+    #[serde(default)]
+    pub(crate) known: CardSet,
     pub(crate) event: Option<EventSlot>,
     pub(crate) resources: CardSet,
     pub(crate) locked: CardSet,
@@ -176,6 +180,7 @@ impl Player {
             lost_turns: 0,
             last_attempt: None,
             hand: CardSet::EMPTY,
+            known: CardSet::EMPTY,
             event: None,
             resources: CardSet::EMPTY,
             locked: CardSet::EMPTY,

@@ -198,6 +198,7 @@ impl MartianGunslinger {
                 Place::Hand => {
                     player.hand.insert(card);
                     if pile == Pile::Discard {
+                        player.known.insert(card);
                         self.revealed.insert(card);
                     }
                     (pile == Pile::Discard).then_some(card)

@@ -51,8 +51,11 @@ impl MartianGunslinger {
         }
         let drawn = cards.len();
         if drawn > 0 {
+            let player = &mut self.players[seat.index()];
             for card in &cards {
-                self.players[seat.index()].hand.insert(*card);
+                player.hand.insert(*card);
+                // A card drawn face down is private again, even one seen in this hand before.
+                player.known.remove(*card);
             }
             ev.push(Event::Drew { seat, count: drawn as u8 });
             ev.push(Event::DrewCards { seat, cards });

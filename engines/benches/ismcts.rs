@@ -1,0 +1,65 @@
+//! Information-set search throughput on one core: iterations per second of one decision, in
+//! each game, from positions part-way into seeded random games (a determinization, a walk
+//! down the tree, one random playout cut off where the game gives an estimate, a back-up).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use engines::ai::{self, Budget, Search};
+use engines::conquest_of_mars::ConquestOfMars;
+use engines::gunslinger_gang::GunslingerGang;
+use engines::martian_12s::Martian12s;
+use engines::martian_gunslinger::MartianGunslinger;
+use engines::{Game, GameRng, Pending, Seat};
+
+/// Iterations per measured search.
+const ITERATIONS: u32 = 200;
+
+/// Positions `moves` random moves into games of `players` (one per seed), each with a seat
+/// that has a real choice.
+fn positions<G: Game>(players: usize, moves: usize) -> Vec<(G, Seat)> {
+    let mut out = Vec::new();
+    for seed in 0..8 {
+        let mut game = G::setup(&G::Options::default(), players, GameRng::from_seed(seed)).expect("setup");
+        let mut chooser = GameRng::from_seed(!seed);
+        let (mut actions, mut events) = (Vec::new(), Vec::new());
+        let mut played = 0;
+        while let Pending::Deciding { must, .. } = game.pending() {
+            let seat = must.first().expect("a seat");
+            if played >= moves && game.legal_actions(seat).len() > 1 {
+                out.push((game, seat));
+                break;
+            }
+            ai::random_move(&mut game, &mut chooser, &mut actions, &mut events);
+            played += 1;
+        }
+    }
+    out
+}
+
+fn bench_game<G: Game>(c: &mut Criterion, players: usize, moves: usize) {
+    let positions = positions::<G>(players, moves);
+    let search = Search::with_budget(Budget { iterations: ITERATIONS, time: None });
+    let mut group = c.benchmark_group(format!("ismcts/{}", G::ID));
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    let mut round = 0usize;
+    group.bench_function(format!("{players} players, iterations"), |b| {
+        b.iter(|| {
+            round += 1;
+            let (game, seat) = &positions[round % positions.len()];
+            black_box(ai::search(game, *seat, &search, &mut GameRng::from_seed(round as u64)))
+        });
+    });
+    group.finish();
+}
+
+fn ismcts(c: &mut Criterion) {
+    bench_game::<MartianGunslinger>(c, 2, 60);
+    bench_game::<GunslingerGang>(c, 2, 20);
+    bench_game::<Martian12s>(c, 2, 10);
+    bench_game::<ConquestOfMars>(c, 2, 20);
+}
+
+criterion_group!(benches, ismcts);
+criterion_main!(benches);

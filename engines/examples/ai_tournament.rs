@@ -1,0 +1,256 @@
+//! Seeded tournaments between computer players, for the figures of issue #13.
+//!
+//! ```text
+//! cargo run --release -p engines --example ai_tournament -- \
+//!     --game martian-12s --players 2 --games 200 --a normal --b random [--threads 2] [--seed 0]
+//! ```
+//!
+//! Seat `A` is one seat (it moves round the table from game to game); every other seat plays
+//! `B`. A player is `random` (today's uniformly random computer), a level (`easy`, `normal`,
+//! `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
+//! measure what hidden information costs. Searches are counted in iterations only (the level's
+//! time limit is lifted), so a run is reproducible on any machine and with any `--threads`:
+//! game `i` uses seed `seed + i`, and results are reported in game order.
+//!
+//! Prints A's win rate with its 95% Wilson interval (a shared win counts as a fraction), how
+//! the games ended (the outcome's reason), and the time per decision of each searching side.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use engines::ai::{self, Budget, Level, Search};
+use engines::conquest_of_mars::ConquestOfMars;
+use engines::gunslinger_gang::GunslingerGang;
+use engines::martian_12s::Martian12s;
+use engines::martian_gunslinger::MartianGunslinger;
+use engines::{Game, GameRng, Pending, Seat};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Player {
+    Random,
+    Search { level: Level, peek: bool },
+}
+
+impl Player {
+    fn parse(text: &str) -> Result<Self, String> {
+        if text == "random" {
+            return Ok(Self::Random);
+        }
+        let (peek, level) = match text.strip_prefix("cheat-") {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        level.parse().map(|level| Self::Search { level, peek }).map_err(|e| e.to_string())
+    }
+
+    fn search(self) -> Option<Search> {
+        match self {
+            Self::Random => None,
+            Self::Search { level, peek } => {
+                let budget = Budget { iterations: level.budget().iterations, time: None };
+                Some(Search { peek, ..Search::with_budget(budget) })
+            }
+        }
+    }
+}
+
+struct Args {
+    game: String,
+    players: usize,
+    games: u64,
+    a: Player,
+    b: Player,
+    seed: u64,
+    threads: usize,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        game: "martian-12s".into(),
+        players: 2,
+        games: 200,
+        a: Player::Search { level: Level::Normal, peek: false },
+        b: Player::Random,
+        seed: 0,
+        threads: 1,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+        match flag.as_str() {
+            "--game" => args.game = value,
+            "--players" => args.players = number(&value)? as usize,
+            "--games" => args.games = number(&value)?,
+            "--a" => args.a = Player::parse(&value)?,
+            "--b" => args.b = Player::parse(&value)?,
+            "--seed" => args.seed = number(&value)?,
+            "--threads" => args.threads = number(&value)?.max(1) as usize,
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    Ok(args)
+}
+
+/// One finished game, from A's side.
+struct Record {
+    /// A's share of the win: 1, 1/k on a k-way shared win, 0.
+    win: f64,
+    reason: String,
+    /// Decision times of A and of the B seats (searches only; single-option decisions skipped).
+    a_times: Vec<Duration>,
+    b_times: Vec<Duration>,
+    moves: usize,
+}
+
+fn play<G: Game>(args: &Args, index: u64) -> Record {
+    let seed = args.seed + index;
+    let mut game = G::setup(&G::Options::default(), args.players, GameRng::from_seed(seed)).expect("setup");
+    let a_seat = Seat((index % args.players as u64) as u8);
+    let mut chooser = GameRng::from_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA1);
+    let mut record = Record { win: 0.0, reason: String::new(), a_times: Vec::new(), b_times: Vec::new(), moves: 0 };
+    let mut events = Vec::new();
+    loop {
+        let must = match game.pending() {
+            Pending::Finished(outcome) => {
+                if outcome.winners.contains(a_seat) {
+                    record.win = 1.0 / outcome.winners.len() as f64;
+                }
+                record.reason = reason_key(&outcome.reason);
+                return record;
+            }
+            Pending::Deciding { must, .. } => must,
+        };
+        let seat = must.iter().nth(chooser.index(must.len())).expect("a pending seat");
+        let player = if seat == a_seat { args.a } else { args.b };
+        let action = match player.search() {
+            None => ai::random_action(&game, seat, &mut chooser).expect("a legal action"),
+            Some(search) => {
+                let started = Instant::now();
+                let decision = ai::search(&game, seat, &search, &mut chooser).expect("a decision");
+                if decision.iterations > 0 {
+                    let times = if seat == a_seat { &mut record.a_times } else { &mut record.b_times };
+                    times.push(started.elapsed());
+                }
+                decision.action
+            }
+        };
+        events.clear();
+        game.apply_into(seat, &action, &mut events).expect("legal");
+        record.moves += 1;
+        assert!(record.moves <= G::MAX_ACTIONS, "game {index} does not end");
+    }
+}
+
+/// The outcome's reason without its numbers, so that equal endings group together.
+fn reason_key(reason: &str) -> String {
+    reason.chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect()
+}
+
+fn run<G: Game>(args: &Args) {
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<(u64, Record)>> = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games {
+                        break;
+                    }
+                    let record = play::<G>(args, index);
+                    results.lock().expect("results").push((index, record));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("results");
+    results.sort_by_key(|(i, _)| *i);
+    report(args, &results, started.elapsed());
+}
+
+fn report(args: &Args, results: &[(u64, Record)], elapsed: Duration) {
+    let n = results.len() as f64;
+    let wins: f64 = results.iter().map(|(_, r)| r.win).sum();
+    let (low, high) = wilson(wins, n);
+    println!(
+        "{} {}p, {} games (seeds {}..{}), A = {:?} vs B = {:?}: A wins {:.1} = {:.1}% [95% Wilson {:.1}%, {:.1}%]; fair share {:.1}%",
+        args.game,
+        args.players,
+        results.len(),
+        args.seed,
+        args.seed + args.games,
+        args.a,
+        args.b,
+        wins,
+        100.0 * wins / n,
+        100.0 * low,
+        100.0 * high,
+        100.0 / args.players as f64,
+    );
+    let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, r) in results {
+        *endings.entry(r.reason.as_str()).or_default() += 1;
+    }
+    println!("endings:");
+    for (reason, count) in &endings {
+        println!("  {:5.1}%  {count:4}  {reason}", 100.0 * *count as f64 / n);
+    }
+    let moves: usize = results.iter().map(|(_, r)| r.moves).sum();
+    println!("moves per game {:.0}; wall time {:.1} s", moves as f64 / n, elapsed.as_secs_f64());
+    for (side, times) in [
+        ("A", results.iter().flat_map(|(_, r)| r.a_times.iter()).copied().collect::<Vec<_>>()),
+        ("B", results.iter().flat_map(|(_, r)| r.b_times.iter()).copied().collect::<Vec<_>>()),
+    ] {
+        if times.is_empty() {
+            continue;
+        }
+        let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
+        ms.sort_by(f64::total_cmp);
+        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+        let at = |q: f64| ms[((ms.len() - 1) as f64 * q) as usize];
+        println!(
+            "{side} time per searched decision: n {} mean {mean:.1} ms, median {:.1}, p95 {:.1}, max {:.1}",
+            ms.len(),
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        );
+    }
+}
+
+/// The 95% Wilson score interval for `successes` out of `n`.
+fn wilson(successes: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let p = successes / n;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    (centre - half, centre + half)
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("ai_tournament: {message}");
+            std::process::exit(2);
+        }
+    };
+    match args.game.as_str() {
+        "martian-gunslinger" => run::<MartianGunslinger>(&args),
+        "gunslinger-gang" => run::<GunslingerGang>(&args),
+        "martian-12s" => run::<Martian12s>(&args),
+        "conquest-of-mars" => run::<ConquestOfMars>(&args),
+        other => {
+            eprintln!("ai_tournament: unknown game {other}");
+            std::process::exit(2);
+        }
+    }
+}
