@@ -742,24 +742,59 @@ impl Chooser {
     }
 }
 
-/// Walks one decision of Conquest of Mars from `message` by clicks: an attack, a join or a
-/// stand is taken whenever offered, anything else at random among the forward options.
-/// Returns the labels of the steps taken.
+/// What `player` sees on the board of table `id`: the cards holding another player's
+/// pyramids, and whether one of its own pyramids stands next to one of them.
+async fn conquest_targets(harness: &Harness, id: TableId, player: FakeUser) -> (HashSet<String>, bool) {
+    use engines::conquest_of_mars::Orient;
+    let snapshot = harness.tables().await.snapshot(id).await.expect("snapshot");
+    let me = snapshot.seats.iter().find(|s| s.user.is_some_and(|u| u.0 == player.id)).map(|s| s.seat);
+    let Some(engines::AnyView::ConquestOfMars(view)) = snapshot.view else { return (HashSet::new(), false) };
+    let mine = |c: &engines::conquest_of_mars::CellView| c.pyramids.iter().any(|p| Some(p.seat.0) == me);
+    let theirs = |c: &engines::conquest_of_mars::CellView| c.pyramids.iter().any(|p| Some(p.seat.0) != me);
+    let enemy: HashSet<String> = view.cells.iter().filter(|c| theirs(c)).map(|c| c.cell.to_string()).collect();
+    let adjacent = view
+        .cells
+        .iter()
+        .filter(|c| mine(c))
+        .any(|c| Orient::ALL.iter().filter_map(|o| c.cell.step(*o)).any(|n| enemy.contains(&n.to_string())));
+    (enemy, adjacent)
+}
+
+/// Walks one decision of Conquest of Mars from `message` by clicks, as a player out for a
+/// fight would: an attack or a join whenever offered, a pyramid pointed at a card holding
+/// someone else's, a reorientation when one stands next to such a card, a spawn otherwise
+/// (the first in column D); anything else at random among the forward options. Returns the labels of the steps taken.
 async fn walk_conquest_move(
     harness: &Harness,
+    id: TableId,
     player: FakeUser,
     mut message: StoredMessage,
     chooser: &mut Chooser,
 ) -> Vec<String> {
-    let preferred = ["Attack", "Join the attack", "Spawn", "Commit"];
+    let (enemy, adjacent) = conquest_targets(harness, id, player).await;
     let mut steps = Vec::new();
     for _ in 0..24 {
         let options = forward_options(&message);
         assert!(!options.is_empty(), "no option on {:?}", message.all_text());
-        let pick = preferred
-            .iter()
-            .find_map(|p| options.iter().position(|(_, _, label)| label.starts_with(p)))
-            .unwrap_or_else(|| chooser.pick(options.len()));
+        let points_at_enemy =
+            |label: &str| label.starts_with("Point ") && label.rsplit(' ').next().is_some_and(|c| enemy.contains(c));
+        let wanted = |label: &str| -> Option<u8> {
+            match label {
+                l if l.starts_with("Attack") || l.starts_with("Join the attack") => Some(0),
+                l if points_at_enemy(l) => Some(1),
+                l if l.starts_with("Done reorienting") => Some(2),
+                l if l.starts_with("Reorient pyramids") && adjacent => Some(3),
+                "Spawn a small pyramid" => Some(4),
+                l if l.starts_with("Commit") => Some(4),
+                // The first pyramids go to column D, on a row at random, near one another.
+                "Column D" => Some(5),
+                // Dice of several kinds make the sealed dice choice a real one (R18).
+                l if l.starts_with("Take a") || l.starts_with("Trade up") => Some(6),
+                _ => None,
+            }
+        };
+        let best = options.iter().enumerate().filter_map(|(i, (_, _, l))| wanted(l).map(|w| (w, i))).min();
+        let pick = best.map_or_else(|| chooser.pick(options.len()), |(_, i)| i);
         let (menu, value, label) = options[pick].clone();
         steps.push(label);
         let click = match menu {
@@ -799,6 +834,10 @@ async fn assert_no_conquest_secret_in_public(harness: &Harness, id: TableId) {
     }
 }
 
+/// The seed of the game by clicks: with it (and the test's own choices, also seeded) the game
+/// has attacks with sealed dice choices. `CONQUEST_SEED` tries another.
+const CONQUEST_SEED: i64 = 2;
+
 /// A whole game of Conquest of Mars by clicks, three people at the table (`/play` with the
 /// option `round_cap=20`): the sealed starting dice, spawns by column and row, reorientations,
 /// attacks with sealed dice, casualties and whatever else the players choose, each step a
@@ -814,7 +853,13 @@ async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
     let refused = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", bad).await;
     let reply = harness.fake.wait_reply(&refused).await;
     assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("round_cap")), "{:?}", reply.content());
-    let options = vec![Opt::choice("game", index), Opt::int("players", 3), Opt::str("options", "round_cap=20")];
+    let seed = std::env::var("CONQUEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(CONQUEST_SEED);
+    let options = vec![
+        Opt::choice("game", index),
+        Opt::int("players", 3),
+        Opt::str("options", "round_cap=20"),
+        Opt::int("seed", seed),
+    ];
     let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
     assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
     harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
@@ -839,7 +884,7 @@ async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
         assert!(reply.ephemeral(), "{}", harness.fake.summary());
         let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
         assert!(panel.content.contains("only you"), "{}", panel.content);
-        steps.extend(walk_conquest_move(&harness, player, panel, &mut chooser).await);
+        steps.extend(walk_conquest_move(&harness, id, player, panel, &mut chooser).await);
         board = harness.board_after(thread.id, board.id).await;
         assert_no_conquest_secret_in_public(&harness, id).await;
         moves += 1;
@@ -849,6 +894,7 @@ async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
     assert!(has("Start with a d"), "sealed starting dice: {steps:?}");
     assert!(has("Column "), "a spawn anywhere is entered as column, then row: {steps:?}");
     assert!(has("Spawn a small pyramid on "), "{steps:?}");
+    assert!(has("Point "), "reorientations are entered pyramid, then direction: {steps:?}");
     assert!(board.content.contains("1. "), "standings: {}", board.content);
     assert!(board.has_png());
     let tables = harness.tables().await;
@@ -865,6 +911,8 @@ async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
         count("reorient"),
         count("trade")
     );
+    assert!(count("attack") >= 1 && has("Attack "), "attacks are entered target by target: {steps:?}");
+    assert!(has("Commit a d"), "a sealed dice choice made step by step in a private panel: {steps:?}");
     assert!(harness.fake.problems().is_empty(), "Discord's limits kept: {:?}", harness.fake.problems());
     harness.finish().await;
 }

@@ -91,6 +91,7 @@ pub async fn play(
     #[description = "Game options as KEY=VALUE words, e.g. dice_mix=d6_only round_cap=40 (see /rules)"] options: Option<
         String,
     >,
+    #[description = "Random seed: the same seed deals the same game (default: a random one)"] seed: Option<i64>,
 ) -> Result<(), Error> {
     let kind = game.kind();
     let words = options.as_deref().unwrap_or_default().split(|c: char| c.is_whitespace() || c == ',');
@@ -120,7 +121,8 @@ pub async fn play(
         seat_host: true,
         players: players.unwrap_or(max as u8),
         computers: bots.unwrap_or(0),
-        seed: None,
+        // Any 64 bits make a seed; Discord's integers are signed.
+        seed: seed.map(|s| u64::from_ne_bytes(s.to_ne_bytes())),
         turn_timeout: timeout.as_secs() as i64,
     };
     let snapshot = match ctx.data().tables.open(request).await {

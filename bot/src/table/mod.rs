@@ -704,3 +704,19 @@ pub(crate) fn log_entry(seat: Seat, action: &str, origin: Origin) -> LogEntry {
 pub(crate) fn narration_for(narration: &[Narration], viewer: engines::Viewer) -> Vec<String> {
     narration.iter().filter(|n| n.audience.includes(viewer)).map(|n| n.text.clone()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{BadOptionWord, options_from_words};
+
+    #[test]
+    fn option_words_become_json_and_a_bad_word_is_named() {
+        let options = options_from_words(["dice_mix=d6_only", "round_cap=40", "single_set=true"]).expect("options");
+        assert_eq!(options, serde_json::json!({"dice_mix": "d6_only", "round_cap": 40, "single_set": true}));
+        assert_eq!(options_from_words([]).expect("none"), serde_json::json!({}));
+        let bad = options_from_words(["round_cap=40", "d6only"]).expect_err("not KEY=VALUE");
+        assert_eq!(bad, BadOptionWord("d6only".into()));
+        assert!(bad.to_string().contains("`d6only`") && bad.to_string().contains("KEY=VALUE"), "{bad}");
+        assert!(options_from_words(["=5"]).is_err(), "a key is needed");
+    }
+}

@@ -21,6 +21,8 @@ const CARD: f32 = 120.0;
 const LABEL: f32 = 26.0;
 /// The grid with its labels.
 const WIDTH: f32 = LABEL + 7.0 * PITCH;
+// The grid with its labels fits between the page margins.
+const _: () = assert!(WIDTH <= super::W - 2.0 * theme::MARGIN);
 /// Height of the strip at the top of a card that holds its code.
 const CODE_STRIP: f32 = 30.0;
 
@@ -66,10 +68,10 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
     for cell in &view.cells {
         let (x, y) = grid.corner(cell.cell.col(), cell.cell.row());
         card(canvas, x, y, cell.card);
-        if let Some(colour) = sole_occupant(view, cell) {
-            if let Some(area) = rect(x + 2.5, y + 2.5, CARD - 5.0, CARD - 5.0) {
-                canvas.round_rect(area, 8.0, None, Some((ink(colour).fill, 5.0)));
-            }
+        if let Some(colour) = sole_occupant(view, cell)
+            && let Some(area) = rect(x + 2.5, y + 2.5, CARD - 5.0, CARD - 5.0)
+        {
+            canvas.round_rect(area, 8.0, None, Some((ink(colour).fill, 5.0)));
         }
         if target == Some(cell.cell) {
             if let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0) {
@@ -251,10 +253,5 @@ mod tests {
         }
         // Past twelve the last slot counts the rest.
         assert_eq!(slots(20), (4, 3));
-    }
-
-    #[test]
-    fn the_grid_fits_the_page() {
-        assert!(WIDTH <= super::super::W - 2.0 * 24.0, "{WIDTH}");
     }
 }
