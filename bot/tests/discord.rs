@@ -416,6 +416,11 @@ async fn gunslinger_gang_keeps_one_dm_panel_per_player_edited_in_place() {
     dm_panels(GameKind::GunslingerGang, 30, false).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conquest_of_mars_keeps_one_dm_panel_per_player_edited_in_place() {
+    dm_panels(GameKind::ConquestOfMars, 30, true).await;
+}
+
 /// Alice and Bob (DMs open) play `moves` moves of `game` from their DM panels and the
 /// boards. A new DM (a notification) goes out only when the game begins waiting for a
 /// player; while they decide, the same panel is edited; at any time each player has at most
