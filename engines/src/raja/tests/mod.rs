@@ -1,0 +1,1 @@
+//! Raja's tests.
