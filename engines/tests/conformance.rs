@@ -322,3 +322,13 @@ fn martian_gunslinger() {
         options: vec![json!({}), json!({"colours": ["Blue", "Green"]})],
     });
 }
+
+#[test]
+fn raja() {
+    use serde_json::json;
+    run::<engines::raja::Raja>(&Plan {
+        games: 750,
+        deep: 0,
+        options: vec![json!({}), json!({"colours": ["Purple", "Orange"]})],
+    });
+}

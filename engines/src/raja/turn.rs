@@ -97,13 +97,7 @@ impl Raja {
 
     /// §4.7: elephants and markers go home (R36), then the end check (§6).
     fn cleanup(&mut self, events: &mut Vec<Event>) {
-        for herd in std::mem::take(&mut self.herds) {
-            self.player_mut(herd.attacker).elephants += herd.count;
-        }
-        for p in &mut self.players {
-            p.marker_at = None;
-            p.markets_used = [false; 3];
-        }
+        self.return_pieces();
         let vp: Vec<u8> = self.seats().map(|s| self.vp(s)).collect();
         events.push(Event::Cleanup { turn: self.turn, vp: vp.clone() });
         let threshold = self.threshold();
@@ -124,10 +118,28 @@ impl Raja {
 
     /// Ends the game; cash and the bank are revealed (§6).
     pub(crate) fn end_game(&mut self, reason: EndReason, events: &mut Vec<Event>) {
+        // A game that ends mid-segment (R48) puts its pieces away as Cleanup would.
+        if let (Some(active), Some(Step::Placing(placing))) = (self.active(), self.step()) {
+            let pending = placing.pending;
+            self.player_mut(active).stones += pending;
+        }
+        self.return_pieces();
         self.phase = Phase::Over;
         self.end = Some(reason);
         let winners = self.outcome_now().winners.iter().collect();
         let cash = self.players.iter().map(|p| p.cash).collect();
         events.push(Event::GameEnded { reason, winners, cash, bank: self.bank });
+    }
+
+    /// Every elephant on the board returns to its owner (R36); markers come home; the markets
+    /// may be used again.
+    fn return_pieces(&mut self) {
+        for herd in std::mem::take(&mut self.herds) {
+            self.player_mut(herd.attacker).elephants += herd.count;
+        }
+        for p in &mut self.players {
+            p.marker_at = None;
+            p.markets_used = [false; 3];
+        }
     }
 }

@@ -1,1 +1,5 @@
-//! Raja's tests.
+//! Raja's tests: fixture F, one test per scenario of `rules/raja.scenarios.md`, and unit tests
+//! of the wall, grain, market and siege models, the entry steps and whole games.
+
+mod fixture;
+mod scenarios_turn;
