@@ -328,7 +328,7 @@ fn raja() {
     use serde_json::json;
     run::<engines::raja::Raja>(&Plan {
         games: 750,
-        deep: 0,
+        deep: 30,
         options: vec![json!({}), json!({"colours": ["Purple", "Orange"]})],
     });
 }

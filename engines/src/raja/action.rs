@@ -123,12 +123,6 @@ pub const fn width(item: Item) -> usize {
     }
 }
 
-/// A number of `item` as written in actions.
-#[must_use]
-pub fn amount(item: Item, value: u32) -> String {
-    format!("{value:0w$}", w = width(item))
-}
-
 /// `C1`…`C3` for a 0-based city.
 #[must_use]
 pub fn city_name(city: u8) -> String {
@@ -138,7 +132,7 @@ pub fn city_name(city: u8) -> String {
 fn write_bundles(f: &mut fmt::Formatter<'_>, give: &Bundle, get: &Bundle, send: bool) -> fmt::Result {
     for (part, bundle) in [(Part::Give, give), (Part::Get, get)] {
         for (item, value) in bundle.fields() {
-            write!(f, " {part} {item} {}", amount(item, value))?;
+            write!(f, " {part} {item} {value:0w$}", w = width(item))?;
         }
     }
     f.write_str(if send { " send" } else { " discard" })
@@ -150,10 +144,10 @@ impl fmt::Display for Action {
             Self::LandAdd(cell) => write!(f, "land_add {cell}"),
             Self::LandColor(cell, colour) => write!(f, "land_color {cell} {colour}"),
             Self::NoblePlace(cell) => write!(f, "noble_place {cell}"),
-            Self::BuildDeclare { city, stones } => write!(f, "build_declare {} {stones}", city_name(*city)),
+            Self::BuildDeclare { city, stones } => write!(f, "build_declare C{} {stones}", city + 1),
             Self::BuildPlace(row) => write!(f, "build_place {row}"),
             Self::ShieldDeploy { face, cell } => write!(f, "shield_deploy {face} {cell}"),
-            Self::Bid(m) => write!(f, "bid {}", amount(Item::Money, *m)),
+            Self::Bid(m) => write!(f, "bid {m:03}"),
             Self::TradePropose { to, give, get, send } => {
                 match to {
                     Recipient::All => f.write_str("trade_propose all")?,
@@ -167,16 +161,16 @@ impl fmt::Display for Action {
             }
             Self::TradeSelect(colour) => write!(f, "trade_select {colour}"),
             Self::MarketOrder { side, lot } => match lot {
-                Lot::Grain(q) => write!(f, "market_order grain {side} {}", amount(Item::Grain, u32::from(*q))),
+                Lot::Grain(q) => write!(f, "market_order grain {side} {q:02}"),
                 Lot::Elephants(q) => write!(f, "market_order elephants {side} {q}"),
                 Lot::Shields([a, b, c]) => write!(f, "market_order shields {side} {a} {b} {c}"),
             },
             Self::SiegeMarker { target, cell } => write!(f, "siege_marker {target} {cell}"),
-            Self::SiegeAssign { city, elephants } => write!(f, "siege_assign {} {elephants}", city_name(*city)),
-            Self::DefendAssign { cell, face, city } => write!(f, "defend_assign {cell} {face} {}", city_name(*city)),
+            Self::SiegeAssign { city, elephants } => write!(f, "siege_assign C{} {elephants}", city + 1),
+            Self::DefendAssign { cell, face, city } => write!(f, "defend_assign {cell} {face} C{}", city + 1),
             Self::RemoveStone(row) => write!(f, "remove_stone {row}"),
-            Self::RansomDemand(m) => write!(f, "ransom_demand {}", amount(Item::Money, *m)),
-            Self::RansomCounter(m) => write!(f, "ransom_counter {}", amount(Item::Money, *m)),
+            Self::RansomDemand(m) => write!(f, "ransom_demand {m:03}"),
+            Self::RansomCounter(m) => write!(f, "ransom_counter {m:03}"),
             word => f.write_str(word.word().unwrap_or("?")),
         }
     }
@@ -258,12 +252,11 @@ fn small(word: &str) -> Result<u8, UnknownWord> {
 }
 
 fn city(word: &str) -> Result<u8, UnknownWord> {
-    match word.to_ascii_lowercase().as_str() {
-        "c1" => Ok(0),
-        "c2" => Ok(1),
-        "c3" => Ok(2),
-        _ => Err(bad(word, "a city (C1, C2 or C3)")),
-    }
+    ["c1", "c2", "c3"]
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(word))
+        .map(|i| i as u8)
+        .ok_or_else(|| bad(word, "a city (C1, C2 or C3)"))
 }
 
 fn face(word: &str) -> Result<u8, UnknownWord> {
@@ -273,10 +266,12 @@ fn face(word: &str) -> Result<u8, UnknownWord> {
 /// `give money 010 get elephants 1 … send|discard`.
 fn bundles(words: &[&str]) -> Result<(Bundle, Bundle, bool), UnknownWord> {
     let (last, fields) = words.split_last().ok_or_else(|| bad("", "send or discard"))?;
-    let send = match last.to_ascii_lowercase().as_str() {
-        "send" => true,
-        "discard" => false,
-        _ => return Err(bad(last, "send or discard")),
+    let send = if last.eq_ignore_ascii_case("send") {
+        true
+    } else if last.eq_ignore_ascii_case("discard") {
+        false
+    } else {
+        return Err(bad(last, "send or discard"));
     };
     if fields.len() % 3 != 0 {
         return Err(bad(&fields.join(" "), "bundle fields like give money 010"));
@@ -308,10 +303,32 @@ fn market_order(words: &[&str]) -> Result<Action, UnknownWord> {
     Ok(Action::MarketOrder { side, lot })
 }
 
+/// The first words of actions with parameters.
+const HEADS: [&str; 17] = [
+    "land_add",
+    "land_color",
+    "noble_place",
+    "build_declare",
+    "build_place",
+    "shield_deploy",
+    "bid",
+    "trade_propose",
+    "trade_counter",
+    "trade_select",
+    "market_order",
+    "siege_marker",
+    "siege_assign",
+    "defend_assign",
+    "remove_stone",
+    "ransom_demand",
+    "ransom_counter",
+];
+
 fn parse(words: &[&str]) -> Result<Action, UnknownWord> {
-    let head = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+    let first = words.first().copied().unwrap_or_default();
+    let head = HEADS.iter().find(|h| h.eq_ignore_ascii_case(first)).copied().unwrap_or(first);
     let rest = words.get(1..).unwrap_or_default();
-    Ok(match (head.as_str(), rest) {
+    Ok(match (head, rest) {
         ("land_add", [cell]) => Action::LandAdd(cell.parse()?),
         ("land_color", [cell, colour]) => Action::LandColor(cell.parse()?, colour.parse()?),
         ("noble_place", [cell]) => Action::NoblePlace(cell.parse()?),
@@ -337,7 +354,8 @@ fn parse(words: &[&str]) -> Result<Action, UnknownWord> {
         ("ransom_demand", [m]) => Action::RansomDemand(number(m)?),
         ("ransom_counter", [m]) => Action::RansomCounter(number(m)?),
         (word, []) => {
-            Action::WORDS.into_iter().find(|a| a.word() == Some(word)).ok_or_else(|| bad(word, "an action"))?
+            let known = Action::WORDS.into_iter().find(|a| a.word().is_some_and(|w| w.eq_ignore_ascii_case(word)));
+            known.ok_or_else(|| bad(word, "an action"))?
         }
         _ => return Err(bad(&words.join(" "), "an action")),
     })
@@ -347,8 +365,18 @@ impl FromStr for Action {
     type Err = ParseActionError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let words: Vec<&str> = s.split_whitespace().collect();
-        parse(&words).map_err(|why| {
+        // The longest action (a bundle of 12 fields) has 39 words; no allocation is needed.
+        let mut words = [""; 40];
+        let mut n = 0;
+        for word in s.split_whitespace() {
+            if n == words.len() {
+                n = 0;
+                break;
+            }
+            words[n] = word;
+            n += 1;
+        }
+        parse(&words[..n]).map_err(|why| {
             let ParseActionError { expected, .. } = why.into();
             ParseActionError { text: s.to_string(), expected: format!("{expected}; {EXPECTED}") }
         })

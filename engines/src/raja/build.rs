@@ -83,7 +83,7 @@ impl Raja {
         let left = placing.pending - 1;
         let lost = if touch.collapsed() { left } else { 0 };
         me.stones += touch.fallen + lost;
-        let wall = me.cities[city].wall.clone();
+        let wall = me.cities[city].wall;
         events.push(Event::Placed { seat, city: placing.city, touch, wall, lost, setup });
         (left > 0 && !touch.collapsed()).then_some(Placing { pending: left, ..placing })
     }

@@ -19,8 +19,8 @@ pub const TILES: usize = 7;
 /// The initial 2×2 block every land contains (§2.3).
 pub const BLOCK: [Cell; 4] = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1), Cell::new(1, 1)];
 
-/// A cell of one player's lands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A cell of one player's lands, written `x,y` and saved as `[x, y]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cell {
     /// Column, growing east.
     pub x: i8,
@@ -72,6 +72,20 @@ impl PartialOrd for Cell {
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.x, self.y).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (x, y) = <(i8, i8)>::deserialize(deserializer)?;
+        let cell = Self::new(x, y);
+        if cell.in_bounds() { Ok(cell) } else { Err(serde::de::Error::custom(format!("{cell} is off the lands"))) }
     }
 }
 
@@ -140,27 +154,81 @@ pub struct Tile {
     pub changes: u8,
 }
 
-/// One player's tiles, kept in canonical order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Lands(pub Vec<Tile>);
+/// One player's tiles, kept in canonical order. Stored inline (no allocation, so states
+/// clone cheaply); saved as the list of tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lands {
+    tiles: [Tile; TILES],
+    len: u8,
+}
+
+const NO_TILE: Tile = Tile { cell: Cell::new(0, 0), colour: TileColour::Blue, changes: 0 };
+
+impl Default for Lands {
+    fn default() -> Self {
+        Self { tiles: [NO_TILE; TILES], len: 0 }
+    }
+}
+
+impl Serialize for Lands {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.tiles().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Lands {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let tiles = Vec::<Tile>::deserialize(deserializer)?;
+        if tiles.len() > TILES {
+            return Err(serde::de::Error::custom(format!("lands have at most {TILES} tiles")));
+        }
+        let mut lands = Self::default();
+        for tile in tiles {
+            lands.insert(tile);
+        }
+        Ok(lands)
+    }
+}
 
 impl Lands {
     /// The initial 2×2 block, every tile blue (§3 step 5a).
     #[must_use]
     pub fn block() -> Self {
-        Self(BLOCK.iter().map(|&cell| Tile { cell, colour: TileColour::Blue, changes: 0 }).collect())
+        let mut lands = Self::default();
+        for cell in BLOCK {
+            lands.add(cell);
+        }
+        lands
+    }
+
+    /// The tiles in canonical order.
+    #[must_use]
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles[..usize::from(self.len)]
+    }
+
+    /// Inserts a tile in canonical order (at most 7).
+    fn insert(&mut self, tile: Tile) {
+        let n = usize::from(self.len);
+        if n == TILES {
+            return;
+        }
+        let at = self.tiles().iter().position(|t| t.cell > tile.cell).unwrap_or(n);
+        self.tiles.copy_within(at..n, at + 1);
+        self.tiles[at] = tile;
+        self.len += 1;
     }
 
     /// The tile at `cell`, if the land has one there.
     #[must_use]
     pub fn tile(&self, cell: Cell) -> Option<&Tile> {
-        self.0.iter().find(|t| t.cell == cell)
+        self.tiles().iter().find(|t| t.cell == cell)
     }
 
     /// The tile at `cell`, to change it.
     pub fn tile_mut(&mut self, cell: Cell) -> Option<&mut Tile> {
-        self.0.iter_mut().find(|t| t.cell == cell)
+        let n = usize::from(self.len);
+        self.tiles[..n].iter_mut().find(|t| t.cell == cell)
     }
 
     /// Whether the land has a tile at `cell`.
@@ -171,19 +239,19 @@ impl Lands {
 
     /// The tiles' cells in canonical order.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().map(|t| t.cell)
+        self.tiles().iter().map(|t| t.cell)
     }
 
     /// Number of tiles.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.0.len()
+        usize::from(self.len)
     }
 
     /// Whether the land has no tile (never, once set up).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.len == 0
     }
 
     /// Empty in-bounds cells adjacent to a tile, in canonical order: where `land_add` may go.
@@ -197,14 +265,13 @@ impl Lands {
 
     /// Adds a blue tile at `cell`, keeping canonical order.
     pub fn add(&mut self, cell: Cell) {
-        self.0.push(Tile { cell, colour: TileColour::Blue, changes: 0 });
-        self.0.sort_unstable_by_key(|t| t.cell);
+        self.insert(Tile { cell, colour: TileColour::Blue, changes: 0 });
     }
 
     /// Whether every tile is reachable from every other by shared edges (R4).
     #[must_use]
     pub fn connected(&self) -> bool {
-        let Some(first) = self.0.first() else { return true };
+        let Some(first) = self.tiles().first() else { return true };
         let mut seen = vec![first.cell];
         let mut i = 0;
         while i < seen.len() {
@@ -216,14 +283,14 @@ impl Lands {
             }
             i += 1;
         }
-        seen.len() == self.0.len()
+        seen.len() == self.tiles().len()
     }
 
     /// A short text of the layout, `0,0b 1,0r …`, in canonical order.
     #[must_use]
     pub fn sketch(&self) -> String {
         let tiles: Vec<String> = self
-            .0
+            .tiles()
             .iter()
             .map(|t| format!("{}{}", t.cell, if t.colour == TileColour::Blue { 'b' } else { 'r' }))
             .collect();

@@ -140,7 +140,7 @@ impl Raja {
         let touch = owner.cities[i].wall.knock_out(row, rng);
         owner.stones += 1 + touch.fallen;
         let emptied = owner.cities[i].wall.is_empty();
-        events.push(Event::StoneRemoved { seat: defender, city: city + 1, touch, wall: owner.cities[i].wall.clone() });
+        events.push(Event::StoneRemoved { seat: defender, city: city + 1, touch, wall: owner.cities[i].wall });
         let stage = if emptied {
             events.push(Event::WallDestroyed { seat: defender, city: city + 1 });
             SiegeStage::Demand { city }

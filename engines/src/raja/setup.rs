@@ -184,7 +184,7 @@ impl Raja {
                 let red = |t: &super::lands::Tile| t.colour == TileColour::Red;
                 let default_like = p
                     .lands
-                    .0
+                    .tiles()
                     .iter()
                     .all(|t| t.changes == 0 || (DEFAULT_RED.contains(&t.cell) && red(t) && t.changes == 1));
                 let next_red = DEFAULT_RED
@@ -225,7 +225,7 @@ impl Raja {
         match self.setup_stage(seat) {
             SetupStage::Lands => {
                 candidates.extend(p.lands.frontier().into_iter().map(Action::LandAdd));
-                candidates.extend(p.lands.0.iter().map(|t| Action::LandColor(t.cell, t.colour.flipped())));
+                candidates.extend(p.lands.tiles().iter().map(|t| Action::LandColor(t.cell, t.colour.flipped())));
                 candidates.push(Action::LandConfirm);
             }
             SetupStage::Nobles => candidates.extend(p.lands.cells().map(Action::NoblePlace)),

@@ -151,7 +151,7 @@ impl Raja {
                     number: i + 1,
                     noble: c.noble,
                     cell: c.cell,
-                    wall: c.wall.clone(),
+                    wall: c.wall,
                     stones: c.wall.stones(),
                     production: c.wall.production(),
                     column: c.column,
@@ -159,7 +159,7 @@ impl Raja {
             })
             .collect();
         BoardView {
-            tiles: p.lands.0.clone(),
+            tiles: p.lands.tiles().to_vec(),
             cities,
             deployed: p.deployed.clone(),
             stones: p.stones,

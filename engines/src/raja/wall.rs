@@ -16,10 +16,29 @@ pub const WALL_CAPACITY: u8 = WALL_MAX_WIDTH * WALL_MAX_ROWS;
 /// Stones for a wall worth 1 vp (R37).
 pub const WALL_VP_STONES: u8 = 15;
 
-/// A city's wall: `rows[0]` is row 1 (§2.4).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Wall(pub Vec<u8>);
+/// A city's wall: row 1 first (§2.4). Stored inline (no allocation, so states clone
+/// cheaply); saved as the list of rows, `[3,2,1]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wall {
+    rows: [u8; WALL_MAX_ROWS as usize],
+    height: u8,
+}
+
+impl Serialize for Wall {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.rows().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Wall {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let rows = Vec::<u8>::deserialize(deserializer)?;
+        if rows.len() > usize::from(WALL_MAX_ROWS) {
+            return Err(serde::de::Error::custom(format!("a wall has at most {WALL_MAX_ROWS} rows")));
+        }
+        Ok(Self::of(&rows))
+    }
+}
 
 /// What one touch did (§2.4): the row, its risk, the d12 drawn (none at risk 0) and the
 /// stones that fell on a collapse.
@@ -44,40 +63,51 @@ impl Touch {
 }
 
 impl Wall {
-    /// A wall with the given rows (tests and fixtures; the rows must form a staircase).
+    /// A wall with the given rows (at most 12; tests and fixtures give a staircase).
     #[must_use]
     pub fn of(rows: &[u8]) -> Self {
-        Self(rows.to_vec())
+        let mut wall = Self::default();
+        for (i, &r) in rows.iter().take(usize::from(WALL_MAX_ROWS)).enumerate() {
+            wall.rows[i] = r;
+            wall.height = i as u8 + 1;
+        }
+        wall
+    }
+
+    /// The rows, row 1 first.
+    #[must_use]
+    pub fn rows(&self) -> &[u8] {
+        &self.rows[..usize::from(self.height)]
     }
 
     /// `S`: stones in the wall.
     #[must_use]
     pub fn stones(&self) -> u8 {
-        self.0.iter().sum()
+        self.rows().iter().sum()
     }
 
     /// `W`: width at the widest point, row 1 (R21); 0 without a wall.
     #[must_use]
     pub fn width(&self) -> u8 {
-        self.0.first().copied().unwrap_or(0)
+        self.rows().first().copied().unwrap_or(0)
     }
 
     /// `H`: number of rows.
     #[must_use]
     pub fn height(&self) -> u8 {
-        self.0.len() as u8
+        self.height
     }
 
     /// Whether the wall has no stone.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.height == 0
     }
 
     /// Stones in row `k` (0 above the top).
     #[must_use]
     pub fn row(&self, k: u8) -> u8 {
-        if k == 0 { u8::MAX } else { self.0.get(usize::from(k) - 1).copied().unwrap_or(0) }
+        if k == 0 { u8::MAX } else { self.rows().get(usize::from(k) - 1).copied().unwrap_or(0) }
     }
 
     /// The city's production, `1 + W` (§2.4).
@@ -135,19 +165,16 @@ impl Wall {
     /// Places one stone in row `k`, which must be a legal placement row.
     fn place(&mut self, k: u8) {
         let i = usize::from(k) - 1;
-        if i == self.0.len() {
-            self.0.push(1);
-        } else {
-            self.0[i] += 1;
-        }
+        self.rows[i] += 1;
+        self.height = self.height.max(k);
     }
 
     /// Removes one stone from row `k`, which must be exposed; an emptied top row goes.
     fn remove(&mut self, k: u8) {
         let i = usize::from(k) - 1;
-        self.0[i] -= 1;
-        if self.0[i] == 0 {
-            self.0.truncate(i);
+        self.rows[i] -= 1;
+        if self.rows[i] == 0 {
+            self.height = i as u8;
         }
     }
 
@@ -155,8 +182,9 @@ impl Wall {
     /// how many stones fell.
     fn collapse(&mut self, k: u8) -> u8 {
         let keep = usize::from(k.saturating_sub(2));
-        let fallen: u8 = self.0.iter().skip(keep).sum();
-        self.0.truncate(keep);
+        let fallen: u8 = self.rows().iter().skip(keep).sum();
+        self.rows[keep..].fill(0);
+        self.height = self.height.min(keep as u8);
         fallen
     }
 
@@ -189,15 +217,16 @@ impl Wall {
     #[must_use]
     pub fn is_staircase(&self) -> bool {
         self.height() <= WALL_MAX_ROWS
-            && self.0.iter().all(|&r| (1..=WALL_MAX_WIDTH).contains(&r))
-            && self.0.windows(2).all(|w| w[0] >= w[1])
+            && self.rows().iter().all(|&r| (1..=WALL_MAX_WIDTH).contains(&r))
+            && self.rows[usize::from(self.height)..].iter().all(|&r| r == 0)
+            && self.rows().windows(2).all(|w| w[0] >= w[1])
     }
 }
 
 impl std::fmt::Display for Wall {
     /// `[3,2,1]`, `[]` for no wall: the specification's notation.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let rows: Vec<String> = self.0.iter().map(u8::to_string).collect();
+        let rows: Vec<String> = self.rows().iter().map(u8::to_string).collect();
         write!(f, "[{}]", rows.join(","))
     }
 }

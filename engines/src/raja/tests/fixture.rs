@@ -146,7 +146,7 @@ impl Fx {
 
     /// The rows of a wall (city 1..=3).
     pub(crate) fn rows(&self, seat: Seat, city: usize) -> Vec<u8> {
-        self.game.players[seat.index()].cities[city - 1].wall.0.clone()
+        self.game.players[seat.index()].cities[city - 1].wall.rows().to_vec()
     }
 
     /// A column's height (city 1..=3).
