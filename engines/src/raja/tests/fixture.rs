@@ -4,15 +4,15 @@
 //! replace values; [`Fx::normalise`] derives reserves, pile, bank and stocks from them.
 
 use crate::game::{Game, RuleError, Seat, SeatSet, Viewer};
+use crate::raja::Action;
 use crate::raja::events::Event;
+use crate::raja::grain::GRAIN_TOTAL;
 use crate::raja::lands::{Cell, Lands, TileColour};
 use crate::raja::state::{
-    Auction, City, ELEPHANTS, MONEY_TOTAL, Noble, Options, Phase, Raja, SHIELDS_PER_FACE, STONES_PER_COLOR, Segment, Shield,
-    Step,
+    Auction, City, ELEPHANTS, MONEY_TOTAL, Noble, Options, Phase, Raja, SHIELDS_PER_FACE, STONES_PER_COLOR, Segment,
+    Shield, Step,
 };
-use crate::raja::grain::GRAIN_TOTAL;
 use crate::raja::wall::Wall;
-use crate::raja::Action;
 use crate::rng::GameRng;
 
 pub(crate) const A: Seat = Seat(0);

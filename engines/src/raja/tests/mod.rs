@@ -2,4 +2,5 @@
 //! of the wall, grain, market and siege models, the entry steps and whole games.
 
 mod fixture;
+mod scenarios_commerce;
 mod scenarios_turn;

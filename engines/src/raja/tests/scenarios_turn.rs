@@ -4,8 +4,8 @@
 use super::fixture::{A, B, C, Fx};
 use crate::game::{Audience, Game, Seat, Viewer};
 use crate::raja::events::Event;
-use crate::raja::state::{Marker, Options, Phase, Raja};
 use crate::raja::lands::TileColour;
+use crate::raja::state::{Marker, Options, Phase, Raja};
 use crate::rng::GameRng;
 
 /// S01 — Setup legality, setup collapse, starting seat (R1, R4, R23, R26, R47).
@@ -39,7 +39,9 @@ fn s01_setup_legality_collapse_and_starting_seat() {
     }
     assert_eq!(fx.draws_left(), 2, "rows 1 and 2 draw nothing");
     let events = fx.ok(A, "build_place 3");
-    assert!(matches!(events[0], Event::Placed { touch, .. } if touch.risk == 1 && touch.roll == Some(9) && touch.fallen == 0));
+    assert!(
+        matches!(events[0], Event::Placed { touch, .. } if touch.risk == 1 && touch.roll == Some(9) && touch.fallen == 0)
+    );
     assert_eq!(fx.rows(A, 1), [3, 2, 1]);
     // Step 5 (R23): the allowance is 3; row 3 of C2 collapses on a 1.
     let error = fx.refused(A, "build_declare C2 4");
