@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use bot::config::Config;
 use bot::console::{self, PlayArgs};
-use bot::store::{Status, Store};
+use bot::store::{Status, Store, StoreError};
 use bot::table::Tables;
 use clap::{Parser, Subcommand};
 use engines::GameKind;
@@ -21,7 +21,7 @@ struct Cli {
 enum Command {
     /// Play in this terminal against computer players (and friends at the same keyboard).
     Play {
-        /// The game: martian-12s, martian-gunslinger, gunslinger-gang, conquest-of-mars or raja.
+        /// The game's id: martian-12s, martian-gunslinger or gunslinger-gang.
         #[arg(default_value = "martian-12s")]
         game: GameKind,
         /// Seats at the table.
@@ -68,9 +68,35 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn run(cli: Cli, config: Config) -> Result<(), String> {
-    let store =
-        Store::open(&config.database_url).await.map_err(|e| format!("cannot open {}: {e}", config.database_url))?;
+/// What stops the `saloon` command, each in words for whoever ran it.
+#[derive(Debug, thiserror::Error)]
+enum CliError {
+    /// The database could not be opened.
+    #[error("cannot open {url}: {source}")]
+    Open {
+        /// `DATABASE_URL`.
+        url: String,
+        /// Why.
+        source: StoreError,
+    },
+    /// A `--opt` was not `KEY=VALUE`.
+    #[error("--opt {0:?}: expected KEY=VALUE, e.g. rounds=5")]
+    BadOption(String),
+    /// The terminal game stopped on an error.
+    #[error(transparent)]
+    Console(#[from] console::ConsoleError),
+    /// The table layer refused or failed.
+    #[error(transparent)]
+    Table(#[from] bot::table::TableError),
+    /// The Discord front end failed (boxed: it is large, and rare).
+    #[error(transparent)]
+    Discord(#[from] Box<bot::discord::DiscordError>),
+}
+
+async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
+    let store = Store::open(&config.database_url)
+        .await
+        .map_err(|source| CliError::Open { url: config.database_url.clone(), source })?;
     let tables = Tables::new(store.clone());
     // Without a subcommand: Discord when a token is configured, else a terminal match.
     let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
@@ -89,7 +115,7 @@ async fn run(cli: Cli, config: Config) -> Result<(), String> {
                 PlayArgs { game, players, bots, seed, resume, options, boards_dir: PathBuf::from(&config.boards_dir) };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
             let mut stdout = std::io::stdout();
-            console::play(&tables, &args, stdin, &mut stdout).await.map(|_| ()).map_err(|e| e.to_string())
+            console::play(&tables, &args, stdin, &mut stdout).await.map(|_| ()).map_err(CliError::from)
         }
         Command::Tables => list_tables(&tables).await,
         Command::Discord => serve_discord(&config, tables).await,
@@ -98,15 +124,15 @@ async fn run(cli: Cli, config: Config) -> Result<(), String> {
     result
 }
 
-async fn serve_discord(config: &Config, tables: Tables) -> Result<(), String> {
-    let mut running = bot::discord::start(config, tables).await.map_err(|e| e.to_string())?;
+async fn serve_discord(config: &Config, tables: Tables) -> Result<(), CliError> {
+    let mut running = bot::discord::start(config, tables).await.map_err(Box::new)?;
     tracing::info!("serving games on Discord; press Ctrl-C to stop");
     let ended = tokio::select! {
         result = running.wait() => Some(result),
-        _ = tokio::signal::ctrl_c() => None,
+        () = stop_signal() => None,
     };
     match ended {
-        Some(result) => result.map_err(|e| e.to_string()),
+        Some(result) => result.map_err(|e| CliError::from(Box::new(e))),
         None => {
             tracing::info!("shutting down");
             running.shutdown().await;
@@ -115,8 +141,33 @@ async fn serve_discord(config: &Config, tables: Tables) -> Result<(), String> {
     }
 }
 
-async fn list_tables(tables: &Tables) -> Result<(), String> {
-    let running = tables.tables_of(None, Status::Running).await.map_err(|e| e.to_string())?;
+/// Ctrl-C, or SIGTERM (what service managers and `docker stop` send): either starts a graceful
+/// shutdown, in which interactions under way finish and the database pool closes.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(error) => {
+                tracing::warn!("cannot listen for SIGTERM ({error}); Ctrl-C still stops Saloon");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+async fn list_tables(tables: &Tables) -> Result<(), CliError> {
+    let running = tables.tables_of(None, Status::Running).await?;
     if running.is_empty() {
         println!("No running tables.");
     }
@@ -128,11 +179,10 @@ async fn list_tables(tables: &Tables) -> Result<(), String> {
 
 /// `key=value` pairs as a JSON object; values read as JSON when they can (numbers, booleans),
 /// else as strings.
-fn parse_options(pairs: &[String]) -> Result<serde_json::Value, String> {
+fn parse_options(pairs: &[String]) -> Result<serde_json::Value, CliError> {
     let mut map = serde_json::Map::new();
     for pair in pairs {
-        let (key, value) =
-            pair.split_once('=').ok_or_else(|| format!("--opt {pair:?}: expected KEY=VALUE, e.g. rounds=5"))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| CliError::BadOption(pair.clone()))?;
         let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
         map.insert(key.trim().to_string(), value);
     }

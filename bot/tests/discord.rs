@@ -155,7 +155,7 @@ async fn commands_are_registered_with_descriptions_and_choices() {
         .map(|c| c["name"].as_str().unwrap_or_default().to_string())
         .collect();
     // `/play` offers exactly the registered (playable) games, in registration order.
-    let registered: Vec<String> = engines::GameKind::ALL.iter().map(|k| k.name().to_string()).collect();
+    let registered: Vec<String> = GameKind::ALL.iter().map(|k| k.name().to_string()).collect();
     assert_eq!(games, registered);
     // The rules of every game fit one message and are only for the asker.
     for index in 0..games.len() {
@@ -163,6 +163,34 @@ async fn commands_are_registered_with_descriptions_and_choices() {
         let reply = harness.fake.wait_reply(&rules).await;
         assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("**")), "{}", harness.fake.summary());
     }
+    harness.finish().await;
+}
+
+/// Every click is answered: ids that cannot be read, name no table, ask for an unknown verb
+/// or carry a number out of range each get a clear private reply, and change nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_component_ids_get_a_private_answer_and_change_nothing() {
+    let harness = Harness::start().await;
+    let lobby = harness.play(ALICE, GameKind::Martian12s, 3).await;
+    let table = table_of(&lobby);
+    let before = harness.tables().await.snapshot(table).await.expect("snapshot");
+    let cases = [
+        ("garbage", "not one Saloon made"),
+        ("::::", "not one Saloon made"),
+        ("m:abc:1:pass", "names no table"),
+        ("m:2:99999999999999999999:pass", "cannot place"),
+        ("l:4:dance", "does not do"),
+        ("l:999999:join", "no table #999999"),
+    ];
+    for (id, words) in cases {
+        let click = harness.fake.click_forged(BOB, &lobby, id).await;
+        let reply = harness.fake.wait_reply(&click).await;
+        assert!(reply.ephemeral(), "{id}: a private answer");
+        let text = reply.content().unwrap_or_default();
+        assert!(text.contains(words), "{id}: {text:?}");
+    }
+    let after = harness.tables().await.snapshot(table).await.expect("snapshot");
+    assert_eq!((after.version, after.seats.len()), (before.version, before.seats.len()), "nothing changed");
     harness.finish().await;
 }
 
@@ -303,6 +331,7 @@ async fn private_game(game: GameKind, moves: usize) {
     let mut board = harness.board_after(thread.id, 0).await;
     let id = table_of(&board);
     let (mut made, mut panels, mut bob_told) = (0, 0, false);
+    let mut clicks: Vec<(FakeUser, InteractionHandle)> = Vec::new();
     while made < moves && !board.content.contains("Game over") {
         let player = user(*mentioned(&board).first().expect("someone to move"));
         let private = button(&board, "Your move").is_some();
@@ -327,22 +356,34 @@ async fn private_game(game: GameKind, moves: usize) {
             assert_eq!(mentioned(&note), vec![BOB.id]);
             bob_told = true;
         }
-        let mut notice = expect_notice;
         if let Some(open) = button(&board, "Your move") {
             // Choices that would show a hand open a private panel instead of public buttons.
             let click = harness.fake.click(player, &board, &open).await;
             let reply = harness.fake.wait_reply(&click).await;
             assert!(reply.ephemeral(), "{}", harness.fake.summary());
-            check_notice(&harness, &click, &mut notice).await;
+            clicks.push((player, click));
             message = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
             panels += 1;
         }
-        walk_to_a_move(&harness, player, message, &mut notice).await;
+        walk_to_a_move(&harness, player, message, &mut clicks).await;
         board = harness.board_after(thread.id, board.id).await;
         made += 1;
         assert_no_secret_in_public(&harness, game, id).await;
     }
     assert!(made >= moves.min(4) && panels >= 2, "moves {made}, private panels {panels}");
+    // Bob hears privately that his DMs are closed exactly once (as a second reply to one of
+    // his clicks), however many DMs fail; Alice never does.
+    let notices = |who: FakeUser| {
+        clicks
+            .iter()
+            .filter(|(player, _)| player.id == who.id)
+            .flat_map(|(_, click)| harness.fake.replies(click))
+            .filter(|r| r.ephemeral() && r.content().is_some_and(|c| c.contains("DMs are closed")))
+            .count()
+    };
+    harness.fake.wait_for("Bob's private notice", harness.fake.timeout(), |_| (notices(BOB) > 0).then_some(())).await;
+    assert_eq!(notices(BOB), 1, "the private notice is given once");
+    assert_eq!(notices(ALICE), 0);
     assert!(bob_told, "Bob had a private decision");
     let notes = harness
         .fake
@@ -359,16 +400,13 @@ async fn private_game(game: GameKind, moves: usize) {
     harness.finish().await;
 }
 
-/// If `notice` is owed, the click's second reply is the private closed-DM notice.
-async fn check_notice(harness: &Harness, click: &InteractionHandle, notice: &mut bool) {
-    if std::mem::take(notice) {
-        let replies = harness.fake.wait_replies(click, 2).await;
-        assert!(replies[1].ephemeral() && replies[1].content().is_some_and(|c| c.contains("DMs are closed")));
-    }
-}
-
 /// Takes the first forward option at every step from `message` until a move is submitted.
-async fn walk_to_a_move(harness: &Harness, player: FakeUser, mut message: StoredMessage, notice: &mut bool) {
+async fn walk_to_a_move(
+    harness: &Harness,
+    player: FakeUser,
+    mut message: StoredMessage,
+    clicks: &mut Vec<(FakeUser, InteractionHandle)>,
+) {
     for _ in 0..24 {
         let click = if let Some((menu, value)) = first_select(&message) {
             harness.fake.select(player, &message, &menu, &[value.as_str()]).await
@@ -379,7 +417,7 @@ async fn walk_to_a_move(harness: &Harness, player: FakeUser, mut message: Stored
         };
         let reply = harness.fake.wait_reply(&click).await;
         assert!(reply.is_success(), "{}", harness.fake.summary());
-        check_notice(harness, &click, notice).await;
+        clicks.push((player, click.clone()));
         if reply.via == ReplyVia::Callback(6) {
             return; // acknowledged: the move was made from the public board
         }

@@ -200,7 +200,7 @@ async fn bad_lobbies_are_refused_with_reasons() {
     let err = tables.open(LobbyRequest { options: json!({"single_set": true}), ..request(3, 0, 1) }).await;
     assert!(err.expect_err("bad option").to_string().contains("single_set"));
     let err = tables.open(request(3, 3, 1)).await.expect_err("no seat left for the host");
-    assert!(err.to_string().contains("bots"), "{err}");
+    assert!(err.to_string().contains("at most 2 computer players"), "{err}");
 }
 
 /// Plays Martian Gunslinger with three humans (each picks a legal action by a fixed sequence)
@@ -314,4 +314,44 @@ async fn the_host_hands_a_quiet_players_seat_to_a_computer() {
     let end = tables.snapshot(id).await.expect("snapshot");
     assert_eq!(end.status, Status::Finished);
     tables.verify_replay(id).await.expect("replay");
+}
+
+/// A table left running with a computer to move (as the previous release could leave one when
+/// killed between committing the start and the computers' moves) is moved on: by
+/// `drive_all_computers` (start-up and the Discord sweeper) to the same end as a table that was
+/// never interrupted.
+#[tokio::test]
+async fn a_table_left_waiting_on_computers_is_driven_to_the_same_end() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("saloon.db");
+    let store = Store::open(path.to_str().expect("utf-8 path")).await.expect("open store");
+    let tables = Tables::new(store.clone());
+    let all_computers = |seed| LobbyRequest { seat_host: false, computers: 3, ..request(3, 3, seed) };
+    // Uninterrupted: one commit from lobby to final standings.
+    let whole = tables.open(all_computers(21)).await.expect("open");
+    let report = tables.start(whole.id, ALICE).await.expect("start");
+    assert!(report.outcome.is_some(), "computers play the whole match in the start's commit");
+    // Interrupted the old way: the started game saved with nobody having moved.
+    let stuck = tables.open(all_computers(21)).await.expect("open");
+    let row = store.load(stuck.id).await.expect("row");
+    let game = engines::AnyGame::setup(GameKind::Martian12s, &json!({}), 3, 21).expect("setup");
+    let update = bot::store::Update {
+        status: Some(Status::Running),
+        state: Some(game.save().expect("save")),
+        ..bot::store::Update::default()
+    };
+    store.update(stuck.id, row.version, &update).await.expect("the old first commit");
+    assert_eq!(tables.tables_of(None, Status::Running).await.expect("list").len(), 1, "listed as running");
+    let moved = tables.drive_all_computers().await.expect("driven");
+    assert_eq!(moved.len(), 1);
+    let end = tables.snapshot(stuck.id).await.expect("snapshot");
+    assert_eq!(end.status, Status::Finished);
+    tables.verify_replay(stuck.id).await.expect("replays");
+    assert!(tables.drive_all_computers().await.expect("again").is_empty(), "nothing left to drive");
+    let first = tables.snapshot(whole.id).await.expect("snapshot").outcome.expect("outcome");
+    assert_eq!(end.outcome.expect("outcome"), first, "the same seed ends the same way");
+    let log = |id| store.log(id);
+    let (a, b) = (log(whole.id).await.expect("log"), log(stuck.id).await.expect("log"));
+    let texts = |l: &[bot::store::LogEntry]| l.iter().map(|e| e.action.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&a), texts(&b), "the same moves");
 }

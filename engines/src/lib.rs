@@ -7,6 +7,7 @@
 
 pub mod ai;
 pub mod any;
+pub mod conquest_of_mars;
 pub mod game;
 pub mod gunslinger_gang;
 pub mod martian_12s;

@@ -250,12 +250,13 @@ fn assert_no_leak(json: &Value, secrets: &[Secret], reader: Option<Seat>, ctx: &
     if hidden.is_empty() {
         return;
     }
-    let mut stack = vec![json];
-    while let Some(value) = stack.pop() {
+    // Depth first, keeping the path, so a failure says where in the view the secret sits.
+    let mut stack = vec![(String::new(), json)];
+    while let Some((path, value)) = stack.pop() {
         match value {
-            Value::String(text) => assert!(!hidden.contains(text.as_str()), "{ctx} shows secret {text}"),
-            Value::Array(items) => stack.extend(items),
-            Value::Object(map) => stack.extend(map.values()),
+            Value::String(text) => assert!(!hidden.contains(text.as_str()), "{ctx} shows secret {text} at {path}"),
+            Value::Array(items) => stack.extend(items.iter().enumerate().map(|(i, v)| (format!("{path}[{i}]"), v))),
+            Value::Object(map) => stack.extend(map.iter().map(|(k, v)| (format!("{path}.{k}"), v))),
             _ => {}
         }
     }
@@ -320,6 +321,20 @@ fn martian_gunslinger() {
         games: 1_500,
         deep: 80,
         options: vec![json!({}), json!({"colours": ["Blue", "Green"]})],
+    });
+}
+
+#[test]
+fn conquest_of_mars() {
+    use serde_json::json;
+    run::<engines::conquest_of_mars::ConquestOfMars>(&Plan {
+        games: 1_500,
+        deep: 100,
+        options: vec![
+            json!({}),
+            json!({"dice_mix": "d6_only"}),
+            json!({"round_cap": 20, "colours": ["Black", "Blue", "Green"]}),
+        ],
     });
 }
 

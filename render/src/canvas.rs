@@ -122,7 +122,9 @@ impl Canvas {
 
     /// Fills and/or outlines a path.
     fn draw(&mut self, path: &Path, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
-        if let Some(colour) = fill {
+        // A shape with no area (a bar of length 0) has nothing to fill; tiny-skia would log a
+        // warning for each.
+        if let Some(colour) = fill.filter(|_| has_area(path)) {
             self.pixmap.fill_path(path, &colour.paint(), FillRule::Winding, Transform::identity(), None);
         }
         if let Some((colour, width)) = stroke {
@@ -335,6 +337,13 @@ fn blend_mask(pixmap: &mut Pixmap, mask: &Mask, x0: i32, y0: i32, colour: Rgba) 
             }
         }
     }
+}
+
+/// Whether `path` encloses any area: tiny-skia refuses (with a warning) to fill one that does
+/// not.
+pub(crate) fn has_area(path: &Path) -> bool {
+    let bounds = path.bounds();
+    bounds.width() > f32::EPSILON && bounds.height() > f32::EPSILON
 }
 
 /// The outline of a rounded rectangle (corners approximated by cubic Béziers).

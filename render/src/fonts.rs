@@ -123,7 +123,7 @@ impl Fonts {
         let mut pixmap = Pixmap::new(u32::try_from(right - left).ok()?, u32::try_from(bottom - top).ok()?)?;
         let mut builder = PathBuilder::new();
         add_outline(&mut builder, &outline.curves, (fx - left as f32, fy - top as f32), scale);
-        let path = builder.finish()?;
+        let path = builder.finish().filter(crate::canvas::has_area)?;
         let mut paint = Paint::default();
         paint.set_color_rgba8(255, 255, 255, 255);
         paint.anti_alias = true;

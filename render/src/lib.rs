@@ -30,6 +30,7 @@ mod indexed;
 mod martian_12s;
 mod martian_gunslinger;
 mod palette;
+mod text;
 mod theme;
 
 use engines::{AnyView, Seat};

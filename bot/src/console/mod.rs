@@ -65,7 +65,7 @@ where
         id,
         boards_dir: &args.boards_dir,
         out,
-        lines: input.lines(),
+        input,
         shown: -1,
         shown_private: (-1, engines::Seat(0)),
         prefix: String::new(),
@@ -117,7 +117,8 @@ struct Session<'a, R, W> {
     id: TableId,
     boards_dir: &'a Path,
     out: &'a mut W,
-    lines: tokio::io::Lines<R>,
+    /// The player's input, read a capped line at a time (see [`read_line`]).
+    input: R,
     /// The version of the board last printed, so it is printed once per change.
     shown: i64,
     /// The version and seat of the private view last printed.
@@ -184,7 +185,13 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
                 return Ok(());
             }
             let Some(user) = snapshot.waiting_users().first().copied() else {
-                return Err(TableError::Internal("nobody to move".into()).into());
+                // Only computer players to move (a table saved by an older release, or
+                // interrupted): they play on, and the loop shows where that leads.
+                match self.tables.drive_computers(self.id).await? {
+                    Some(report) => print_narration(self.out, &report, None)?,
+                    None => return Err(TableError::Internal("the game waits for nobody".into()).into()),
+                }
+                continue;
             };
             if self.shown != snapshot.version {
                 self.show_board(&snapshot)?;
@@ -221,7 +228,17 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
         menu.print(self.out, &name)?;
         write!(self.out, "> ")?;
         self.out.flush()?;
-        let Some(line) = self.lines.next_line().await? else { return Ok(false) };
+        let Some(line) = read_line(&mut self.input).await? else { return Ok(false) };
+        let line = match line {
+            Line::Text(text) => text,
+            Line::TooLong => {
+                writeln!(
+                    self.out,
+                    "That line is too long (over {MAX_LINE} bytes); nothing was done. Type help for what you can enter."
+                )?;
+                return Ok(true);
+            }
+        };
         let line = line.trim();
         match line.to_ascii_lowercase().as_str() {
             "q" | "quit" | "exit" => return Ok(false),
@@ -298,6 +315,58 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
     }
 }
 
+/// The longest input line the terminal reads; the rest of a longer line is skipped unread,
+/// so a runaway paste neither fills memory nor is echoed back.
+pub const MAX_LINE: usize = 4096;
+
+/// One line of input.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line, with any bytes that are not UTF-8 shown as U+FFFD.
+    Text(String),
+    /// A line longer than [`MAX_LINE`], skipped.
+    TooLong,
+}
+
+/// Reads one line (up to a newline or the end of input); `None` at the end of input. Keeps at
+/// most [`MAX_LINE`] bytes and never fails on invalid UTF-8.
+async fn read_line<R: AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<Option<Line>> {
+    let mut kept: Vec<u8> = Vec::new();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let buffer = input.fill_buf().await?;
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, done) = match buffer.iter().position(|b| *b == b'\n') {
+            Some(end) => (&buffer[..end], Some(end + 1)),
+            None => (buffer, None),
+        };
+        if kept.len() + chunk.len() > MAX_LINE {
+            too_long = true;
+        } else {
+            kept.extend_from_slice(chunk);
+        }
+        let used = done.unwrap_or(buffer.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    Ok(Some(Line::Text(String::from_utf8_lossy(&kept).into_owned())))
+}
+
 fn print_narration<W: Write>(out: &mut W, report: &MoveReport, seat: Option<engines::Seat>) -> std::io::Result<()> {
     let viewer = seat.map_or(Viewer::Public, Viewer::Seat);
     for line in report.narration_for(viewer) {
@@ -313,10 +382,13 @@ fn print_final<W: Write>(out: &mut W, snapshot: &Snapshot) -> std::io::Result<()
     match (&snapshot.outcome, snapshot.status) {
         (Some(outcome), _) => {
             writeln!(out, "Game over: {}.", outcome.reason)?;
-            let names = snapshot.names();
-            for standing in &outcome.standings {
-                let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
-                writeln!(out, "  {}. {name} — {}", standing.place, standing.detail)?;
+            // The board text above ends with the final standings; without a view, list them.
+            if snapshot.view.is_none() {
+                let names = snapshot.names();
+                for standing in &outcome.standings {
+                    let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
+                    writeln!(out, "  {}. {name} — {}", standing.place, standing.detail)?;
+                }
             }
         }
         (None, Status::Abandoned) => writeln!(out, "Table #{} was abandoned.", snapshot.id)?,
@@ -330,4 +402,21 @@ fn print_final<W: Write>(out: &mut W, snapshot: &Snapshot) -> std::io::Result<()
         game = snapshot.game.id(),
         players = snapshot.seats.len(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn lines_are_capped_and_invalid_utf8_is_survived() {
+        let mut long = vec![b'x'; MAX_LINE * 50];
+        long.extend_from_slice(b"\npass\r\n\xff\xfe bid 3\nlast");
+        let mut input = tokio::io::BufReader::with_capacity(64, &long[..]);
+        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::TooLong));
+        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::Text("pass".into())));
+        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::Text("\u{fffd}\u{fffd} bid 3".into())));
+        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::Text("last".into())));
+        assert_eq!(read_line(&mut input).await.expect("io"), None);
+    }
 }

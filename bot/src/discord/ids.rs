@@ -49,6 +49,24 @@ impl LobbyOp {
     }
 }
 
+/// Why a component id could not be read. `Display` is the sentence for the player who
+/// clicked: every click is answered, never left to "This interaction failed".
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadId {
+    /// Not of the form `kind:table:…` at all.
+    #[error("This control is not one Saloon made, so it does nothing. Use /status in a game's channel for its board.")]
+    Unreadable,
+    /// The table number is missing, not a number, or too large.
+    #[error("This control names no table Saloon knows (\"{0}\"). Use /games to see your tables.")]
+    Table(String),
+    /// A kind of control or lobby verb Saloon does not have.
+    #[error("This control asks for something Saloon does not do (\"{0}\"). Use /status for the current board.")]
+    Verb(String),
+    /// The board version is missing, not a number or out of range.
+    #[error("This control is from a board Saloon cannot place (version \"{0}\"). Use /status for the current board.")]
+    Version(String),
+}
+
 /// Discord's limit on a component id.
 pub const MAX_ID: usize = 100;
 
@@ -66,27 +84,40 @@ impl ComponentId {
         (id.len() <= MAX_ID).then_some(id)
     }
 
-    /// Reads an id; `None` for anything that is not Saloon's.
-    #[must_use]
-    pub fn decode(id: &str) -> Option<Self> {
+    /// Reads an id.
+    ///
+    /// # Errors
+    /// [`BadId`] says what is wrong with it, for the player who clicked.
+    pub fn decode(id: &str) -> Result<Self, BadId> {
         let mut parts = id.splitn(4, ':');
-        let kind = parts.next()?;
-        let table = TableId(parts.next()?.parse().ok()?);
+        let (Some(kind), Some(table)) = (parts.next(), parts.next()) else { return Err(BadId::Unreadable) };
+        if !matches!(kind, "l" | "p" | "m" | "s" | "c") {
+            return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
+        }
+        let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
         match kind {
-            "l" => Some(Self::Lobby(table, LobbyOp::parse(parts.next()?)?)),
-            "p" => Some(Self::Panel(table)),
-            "m" | "s" | "c" => {
-                let version = parts.next()?.parse().ok()?;
+            "l" => {
+                let verb = parts.next().unwrap_or_default();
+                Ok(Self::Lobby(table, LobbyOp::parse(verb).ok_or_else(|| BadId::Verb(clip(verb)))?))
+            }
+            "p" => Ok(Self::Panel(table)),
+            _ => {
+                let version = parts.next().unwrap_or_default();
+                let version = version.parse().ok().filter(|v| *v >= 0).ok_or_else(|| BadId::Version(clip(version)))?;
                 let text = parts.next().unwrap_or_default().to_string();
-                Some(match kind {
+                Ok(match kind {
                     "m" => Self::Step { table, version, text },
                     "c" => Self::Confirm { table, version, text },
                     _ => Self::Select { table, version, prefix: text },
                 })
             }
-            _ => None,
         }
     }
+}
+
+/// A piece of a bad id, cut short for a message.
+fn clip(text: &str) -> String {
+    text.chars().take(24).collect()
 }
 
 #[cfg(test)]
@@ -104,16 +135,29 @@ mod tests {
         ];
         for id in ids {
             let text = id.encode().expect("fits");
-            assert_eq!(ComponentId::decode(&text), Some(id));
+            assert_eq!(ComponentId::decode(&text), Ok(id));
         }
         let long = ComponentId::Step { table: TableId(1), version: 1, text: "x".repeat(120) };
         assert_eq!(long.encode(), None);
     }
 
     #[test]
-    fn foreign_or_broken_ids_are_ignored() {
-        for id in ["", "x:1:2", "m:abc:1:pass", "m:1:notanumber:pass", "l:1:dance", "p"] {
-            assert_eq!(ComponentId::decode(id), None, "{id}");
+    fn broken_ids_say_what_is_wrong() {
+        let cases = [
+            ("", BadId::Unreadable),
+            ("garbage", BadId::Unreadable),
+            ("p", BadId::Unreadable),
+            ("::::", BadId::Unreadable),
+            ("x:1:2", BadId::Verb("x".into())),
+            ("m:abc:1:pass", BadId::Table("abc".into())),
+            ("m:0:1:pass", BadId::Table("0".into())),
+            ("m:2:99999999999999999999:pass", BadId::Version("99999999999999999999".into())),
+            ("m:1:notanumber:pass", BadId::Version("notanumber".into())),
+            ("l:4:dance", BadId::Verb("dance".into())),
+        ];
+        for (id, error) in cases {
+            assert_eq!(ComponentId::decode(id), Err(error), "{id}");
         }
+        assert!(BadId::Verb("dance".into()).to_string().contains("/status"));
     }
 }

@@ -206,8 +206,23 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
         snapshot.seats.len(),
         snapshot.max_players,
         seats.join(", "),
-        humantime::format_duration(std::time::Duration::from_secs(snapshot.turn_timeout.max(0) as u64)),
+        span(snapshot.turn_timeout),
     )
+}
+
+/// A length of time in words, to the minute and in its two largest units: "1 day",
+/// "1 day 6 hours", "45 minutes".
+#[must_use]
+pub fn span(seconds: i64) -> String {
+    let minutes = (seconds.max(0) + 59) / 60;
+    let units = [(minutes / 1440, "day"), (minutes / 60 % 24, "hour"), (minutes % 60, "minute")];
+    let words: Vec<String> = units
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .take(2)
+        .map(|(n, unit)| format!("{n} {unit}{}", if *n == 1 { "" } else { "s" }))
+        .collect();
+    if words.is_empty() { "no time".to_string() } else { words.join(" ") }
 }
 
 /// The lobby's buttons (none once it is no longer taking seats).
@@ -270,4 +285,20 @@ pub fn log_file(snapshot: &Snapshot, log: &[LogEntry]) -> CreateAttachment {
 pub fn game_line(game: GameKind) -> String {
     let (min, max) = engines::AnyGame::player_range(game);
     format!("**{}** ({min}–{max} players)", game.name())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::span;
+
+    #[test]
+    fn durations_read_as_words() {
+        assert_eq!(span(86_400), "1 day");
+        assert_eq!(span(7 * 86_400), "7 days");
+        assert_eq!(span(86_400 + 6 * 3600), "1 day 6 hours");
+        assert_eq!(span(3600), "1 hour");
+        assert_eq!(span(90 * 60), "1 hour 30 minutes");
+        assert_eq!(span(60), "1 minute");
+        assert_eq!(span(0), "no time");
+    }
 }

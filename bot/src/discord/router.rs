@@ -19,9 +19,13 @@ use crate::table::{Participant, TableError};
 /// # Errors
 /// Discord failures while answering (table refusals are answered, not returned).
 pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) -> Result<(), Error> {
-    let Some(id) = ComponentId::decode(&click.data.custom_id) else {
-        tracing::debug!(id = %click.data.custom_id, "ignoring a component that is not ours");
-        return Ok(());
+    let id = match ComponentId::decode(&click.data.custom_id) {
+        Ok(id) => id,
+        Err(bad) => {
+            tracing::debug!(id = %click.data.custom_id, "unreadable component id: {bad:?}");
+            let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(bad.to_string());
+            return respond(ctx, click, CreateInteractionResponse::Message(reply)).await;
+        }
     };
     let user = UserId(click.user.id.get());
     match id {

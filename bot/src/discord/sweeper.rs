@@ -12,8 +12,19 @@ use super::post::{mention, only_users};
 use crate::store::{TableId, now};
 use crate::table::Tables;
 
-/// Sweeps forever, every `every`.
+/// Sweeps forever, every `every`; first moves on any table left waiting on a computer
+/// player (a database from an older release may hold one) and posts what they did.
 pub async fn run(http: Arc<serenity::Http>, tables: Tables, every: Duration) {
+    match tables.drive_all_computers().await {
+        Ok(reports) => {
+            for report in reports {
+                if let Err(err) = deliver_move(&http, &tables, &report).await {
+                    tracing::warn!(table = %report.table, "cannot post the computer players' moves: {err}");
+                }
+            }
+        }
+        Err(err) => tracing::warn!("cannot look for tables waiting on computers: {}", err.log_detail()),
+    }
     let mut ticker = tokio::time::interval(every);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {

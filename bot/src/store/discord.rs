@@ -97,14 +97,15 @@ impl Store {
         rows.into_iter().map(|r| Ok(TableId(r.try_get(0)?))).collect()
     }
 
-    /// Remembers that `user` cannot receive DMs.
+    /// Remembers that `user` cannot receive DMs. A player already told stays told: the
+    /// private notice is given once, not again at every failed DM, until their DMs open.
     ///
     /// # Errors
     /// On database failure.
     pub async fn mark_dm_closed(&self, user: u64) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO discord_dm_closed (user_id, noticed, at) VALUES (?, 0, ?)
-             ON CONFLICT (user_id) DO UPDATE SET noticed = 0, at = excluded.at",
+             ON CONFLICT (user_id) DO UPDATE SET at = excluded.at",
         )
         .bind(user as i64)
         .bind(now())
@@ -140,12 +141,57 @@ impl Store {
         Ok(changed > 0)
     }
 
-    /// Forgets a DM failure (a later DM went through).
+    /// Forgets a DM failure (a later DM went through): if the player closes their DMs
+    /// again, they are told again, once per table.
     ///
     /// # Errors
     /// On database failure.
     pub async fn clear_dm_closed(&self, user: u64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM discord_dm_closed WHERE user_id = ?").bind(user as i64).execute(&self.pool).await?;
+        let mut tx = self.pool.begin().await?;
+        let closed = sqlx::query("DELETE FROM discord_dm_closed WHERE user_id = ?")
+            .bind(user as i64)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if closed > 0 {
+            sqlx::query("DELETE FROM discord_dm_notes WHERE user_id = ?").bind(user as i64).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::store::{NewTable, Store};
+
+    #[tokio::test]
+    async fn a_closed_dm_is_told_once_per_table_until_the_dms_open_again() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path().join("s.db").to_str().expect("utf-8")).await.expect("opens");
+        let new = NewTable {
+            game: "martian-12s".into(),
+            options: "{}".into(),
+            seed: 1,
+            host: None,
+            max_players: 2,
+            turn_timeout: 60,
+        };
+        let table = store.create(&new, &[]).await.expect("a table");
+        let user = 42;
+        for _ in 0..5 {
+            store.mark_dm_closed(user).await.expect("mark");
+        }
+        assert!(store.note_dm_closed(table, user).await.expect("note"), "the first public note");
+        assert!(store.take_dm_notice(user).await.expect("take"), "the first private notice");
+        for _ in 0..5 {
+            store.mark_dm_closed(user).await.expect("mark");
+            assert!(!store.note_dm_closed(table, user).await.expect("note"), "no second public note");
+            assert!(!store.take_dm_notice(user).await.expect("take"), "no second private notice");
+        }
+        store.clear_dm_closed(user).await.expect("the DMs opened");
+        store.mark_dm_closed(user).await.expect("closed again");
+        assert!(store.note_dm_closed(table, user).await.expect("note"), "told again after reopening");
+        assert!(store.take_dm_notice(user).await.expect("take"));
     }
 }

@@ -218,6 +218,11 @@ pub enum StoreError {
     /// A stored value does not make sense.
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+    /// The database would live in memory only, so every game would vanish on exit.
+    #[error(
+        "{0:?} is an in-memory database: games would be lost when Saloon stops; give DATABASE_URL a file path such as sqlite:saloon.db"
+    )]
+    InMemory(String),
 }
 
 /// The database.
@@ -234,16 +239,24 @@ pub fn now() -> i64 {
 
 impl Store {
     /// Opens (creating if missing) the SQLite database at `url` (`sqlite:saloon.db`, or a plain
-    /// path), in WAL mode, and applies pending migrations.
+    /// path), in WAL mode with durable commits, and applies pending migrations.
+    ///
+    /// Every commit is on disk before it is acknowledged (`synchronous=FULL`: WAL with
+    /// `NORMAL` can lose the last moves on power loss, after players were told "done").
     ///
     /// # Errors
-    /// When the file cannot be opened or a migration fails.
+    /// When the file cannot be opened or a migration fails, or `url` names an in-memory
+    /// database (which would save nothing).
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         let url = if url.starts_with("sqlite:") { url.to_string() } else { format!("sqlite:{url}") };
+        let lower = url.to_ascii_lowercase();
+        if lower.starts_with("sqlite::memory:") || lower.contains("mode=memory") {
+            return Err(StoreError::InMemory(url));
+        }
         let options = SqliteConnectOptions::from_str(&url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
         let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
@@ -457,4 +470,23 @@ async fn write_seats(tx: &mut Transaction<'_, Sqlite>, id: TableId, seats: &[Sea
             .await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn commits_are_durable_and_memory_databases_are_refused() {
+        for url in ["sqlite::memory:", "sqlite:file:x?mode=memory", ":memory:"] {
+            let error = Store::open(url).await.expect_err("nothing would be saved");
+            assert!(matches!(error, StoreError::InMemory(_)), "{url}: {error}");
+            assert!(error.to_string().contains("file path"), "{error}");
+        }
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path().join("s.db").to_str().expect("utf-8")).await.expect("opens");
+        let (mode,): (String,) = sqlx::query_as("PRAGMA journal_mode").fetch_one(&store.pool).await.expect("pragma");
+        let (sync,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(&store.pool).await.expect("pragma");
+        assert_eq!((mode.as_str(), sync), ("wal", 2), "WAL with synchronous=FULL (2)");
+    }
 }

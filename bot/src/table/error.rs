@@ -58,6 +58,14 @@ pub enum TableError {
     /// Only the host may do this.
     #[error("Only the host of table #{0} can do that.")]
     NotHost(TableId),
+    /// More computer players asked for than there are free seats.
+    #[error("A table of {players} has room for at most {most} computer players besides the people seated.")]
+    TooManyComputers {
+        /// Seats at the table.
+        players: usize,
+        /// Computer players that fit.
+        most: usize,
+    },
     /// Too few players to start.
     #[error("{game} needs at least {need} players; {have} seated.")]
     TooFew {

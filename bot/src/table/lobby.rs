@@ -26,10 +26,7 @@ impl Tables {
             }));
         }
         if usize::from(request.computers) + usize::from(request.seat_host) > players {
-            return Err(TableError::Setup(engines::SetupError::BadOption {
-                option: "bots".into(),
-                reason: format!("at most {} computer players leave a seat for you", players - 1),
-            }));
+            return Err(TableError::TooManyComputers { players, most: players - usize::from(request.seat_host) });
         }
         let seed = match request.seed {
             Some(seed) => seed,
@@ -136,10 +133,9 @@ impl Tables {
         let options: serde_json::Value =
             serde_json::from_str(&row.options).map_err(|e| TableError::Internal(e.to_string()))?;
         let game = AnyGame::setup(kind, &options, row.seats.len(), row.seed).map_err(TableError::Setup)?;
-        let state = game.save().map_err(|e| TableError::Internal(e.to_string()))?;
-        let update = Update { status: Some(Status::Running), state: Some(state), ..Update::default() };
-        let version = self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
-        let mut table = super::Loaded { row: TableRow { version, status: Status::Running, ..row }, game };
+        // One commit: the set-up game, the computer players' opening moves and the status
+        // together, so no crash can leave a started table waiting on a computer.
+        let mut table = super::Loaded { row, game };
         let mut report = MoveReport::empty(engines::SeatSet::EMPTY);
         self.run_computers(&mut table, &mut report)?;
         self.commit(table, report).await

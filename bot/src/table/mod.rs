@@ -203,16 +203,53 @@ impl Tables {
         self.commit_seats(table, report, true).await
     }
 
+    /// Moves table `id` on if the game waits for a computer player: never the case after a
+    /// commit of this layer (computer moves are committed with the action that hands them
+    /// the turn), but a database from an older release, or one restored by hand, may hold
+    /// such a table. Returns the report when computers moved.
+    ///
+    /// # Errors
+    /// When the table cannot be loaded or saved.
+    pub async fn drive_computers(&self, id: TableId) -> Result<Option<MoveReport>, TableError> {
+        let mut table = self.load_running(id).await?;
+        let must = table.game.pending().must_seats();
+        if !must.iter().any(|s| table.is_computer(s)) {
+            return Ok(None);
+        }
+        let mut report = MoveReport::empty(must);
+        self.run_computers(&mut table, &mut report)?;
+        self.commit(table, report).await.map(Some)
+    }
+
+    /// [`Tables::drive_computers`] for every running table, at start-up: the reports of the
+    /// tables that moved. A table that fails is logged and skipped.
+    ///
+    /// # Errors
+    /// When the list of running tables cannot be read.
+    pub async fn drive_all_computers(&self) -> Result<Vec<MoveReport>, TableError> {
+        let ids = self.store.tables_of(None, Status::Running).await.map_err(TableError::store)?;
+        let mut moved = Vec::new();
+        for id in ids {
+            match self.drive_computers(id).await {
+                Ok(Some(report)) => moved.push(report),
+                Ok(None) => {}
+                Err(error) => tracing::warn!(%id, "cannot move the computer players on: {}", error.log_detail()),
+            }
+        }
+        Ok(moved)
+    }
+
     /// Plays computer seats until a human must decide or the game ends.
     fn run_computers(&self, table: &mut Loaded, report: &mut MoveReport) -> Result<(), TableError> {
         let names = table.names();
         for _ in 0..COMPUTER_MOVE_LIMIT {
             let Pending::Deciding { must: pending, .. } = table.game.pending() else { return Ok(()) };
             let Some(seat) = pending.iter().find(|s| table.is_computer(*s)) else { return Ok(()) };
-            // The computer's own random source: fixed by the seed and the move number, so a
-            // seeded table replays identically, and separate from the game's draws.
-            let step = (table.row.version as u64) << 20 | report.log.len() as u64;
-            let mut rng = GameRng::from_seed(table.row.seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            // The computer's own random source, separate from the game's draws: fixed by the
+            // seed and the state it decides in, so the same table plays the same way however
+            // its moves were split into commits (or interrupted and resumed).
+            let mut rng =
+                GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let action = table
                 .game
                 .computer_action(seat, &mut rng)
@@ -250,8 +287,14 @@ impl Tables {
             (false, true) => (Some(now() + table.row.turn_timeout), false),
             (false, false) => (table.row.deadline_at, table.row.reminded),
         };
+        // A lobby becomes a running (or, all computers, finished) game in this same commit.
+        let status = if finished {
+            Some(Status::Finished)
+        } else {
+            (table.row.status == Status::Lobby).then_some(Status::Running)
+        };
         let update = Update {
-            status: finished.then_some(Status::Finished),
+            status,
             state: Some(table.game.save().map_err(|e| TableError::Internal(e.to_string()))?),
             seats: seats_changed.then(|| table.row.seats.clone()),
             log: report.log.clone(),
@@ -431,6 +474,16 @@ pub(crate) fn engine_of(row: &TableRow) -> Result<(GameKind, Option<AnyGame>), T
 struct MaybeLoaded {
     row: TableRow,
     game: Option<AnyGame>,
+}
+
+/// A fingerprint of the game's state, for the computer players' random source.
+fn state_hash(game: &AnyGame) -> Result<u64, TableError> {
+    use std::hash::{Hash, Hasher};
+    let state = game.save().map_err(|e| TableError::Internal(e.to_string()))?;
+    // SipHash with fixed keys: the same state gives the same number in every process.
+    let mut hasher = std::hash::DefaultHasher::new();
+    state.hash(&mut hasher);
+    Ok(hasher.finish())
 }
 
 /// The seat rows of a lobby in order, renumbered from 0.

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Pos;
 use super::cards::{Colour, News, Underling};
 use crate::game::ParseActionError;
+use crate::parts::words::{UnknownWord, word_enum};
 
 /// A lawman role (§2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -38,13 +39,15 @@ impl Role {
 
     /// `sheriff` or `deputy`.
     #[must_use]
-    pub const fn word(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Self::Sheriff => "sheriff",
             Self::Deputy => "deputy",
         }
     }
 }
+
+word_enum!(Role, "a role");
 
 /// What kind of gunslinger moves (§4.6 `Move{from, kind}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -61,13 +64,15 @@ impl Piece {
 
     /// `outlaw`, `sheriff` or `deputy`.
     #[must_use]
-    pub const fn word(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Self::Outlaw => "outlaw",
-            Self::Lawman(role) => role.word(),
+            Self::Lawman(role) => role.name(),
         }
     }
 }
+
+word_enum!(Piece, "a piece");
 
 /// When an attached News Story resolves (§4.4 step 2, R11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -85,7 +90,7 @@ impl Timing {
 
     /// `before`, `after` or `keep`.
     #[must_use]
-    pub const fn word(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Self::Before => "before",
             Self::After => "after",
@@ -93,6 +98,8 @@ impl Timing {
         }
     }
 }
+
+word_enum!(Timing, "a timing");
 
 /// Which ability a revealed underling uses (§4.4 step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -111,7 +118,7 @@ impl Ability {
 
     /// `A`, `B`, `C` or `dynamite`.
     #[must_use]
-    pub const fn word(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Self::A => "A",
             Self::B => "B",
@@ -120,6 +127,8 @@ impl Ability {
         }
     }
 }
+
+word_enum!(Ability, "an ability");
 
 /// A Gunslinger Gang decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -215,19 +224,19 @@ impl fmt::Display for Action {
             Self::Reveal(town) => write!(f, "reveal {town}"),
             Self::RevealSecond(town) => write!(f, "second {town}"),
             Self::Skip => f.write_str("skip"),
-            Self::Timing(timing) => f.write_str(timing.word()),
-            Self::Use(ability) => write!(f, "use {}", ability.word()),
-            Self::Move { from, kind } => write!(f, "move {from} {}", kind.word()),
-            Self::Promote(role) => write!(f, "promote {}", role.word()),
-            Self::Demote(role) => write!(f, "demote {}", role.word()),
+            Self::Timing(timing) => write!(f, "{timing}"),
+            Self::Use(ability) => write!(f, "use {ability}"),
+            Self::Move { from, kind } => write!(f, "move {from} {kind}"),
+            Self::Promote(role) => write!(f, "promote {role}"),
+            Self::Demote(role) => write!(f, "demote {role}"),
             Self::Lasso { player, to } => write!(f, "lasso {player} {to}"),
             Self::Ambush(player) => write!(f, "ambush {player}"),
-            Self::Elect(role) => write!(f, "elect {}", role.word()),
+            Self::Elect(role) => write!(f, "elect {role}"),
             Self::Push { player, to } => write!(f, "push {player} {to}"),
             Self::Drive { to, count } => write!(f, "drive {to} {count}"),
             Self::Blast(player) => write!(f, "blast {player}"),
-            Self::Rail { from, kind } => write!(f, "rail {from} {}", kind.word()),
-            Self::SwearIn(role) => write!(f, "swear {}", role.word()),
+            Self::Rail { from, kind } => write!(f, "rail {from} {kind}"),
+            Self::SwearIn(role) => write!(f, "swear {role}"),
             Self::Turncoat(player) => write!(f, "turncoat {player}"),
             Self::Done => f.write_str("done"),
             Self::Resign => f.write_str("resign"),
@@ -240,69 +249,55 @@ const EXPECTED: &str = "play <card> <town> <news|none> [under], reveal <town>, s
                         sheriff|deputy, lasso|push <colour> <town>, ambush|blast|turncoat <colour>, drive <town> \
                         <count>, rail <town> <piece>, done or resign";
 
-fn role(word: &str) -> Result<Role, String> {
-    Role::ALL.into_iter().find(|r| r.word() == word).ok_or_else(|| format!("{word:?} is not sheriff or deputy"))
-}
-
-fn piece(word: &str) -> Result<Piece, String> {
-    Piece::ALL
-        .into_iter()
-        .find(|p| p.word() == word)
-        .ok_or_else(|| format!("{word:?} is not outlaw, sheriff or deputy"))
-}
-
-fn play(words: &[&str]) -> Result<Action, String> {
+/// The words after `play`: `<card> <town> <news|none> [under]`, read in that order.
+fn play(words: &[&str]) -> Result<Action, UnknownWord> {
     let (card, town, news, under_top) = match words {
         [card, town, news] => (card, town, news, false),
         [card, town, news, "under"] => (card, town, news, true),
-        _ => return Err("play <card> <town> <news|none> [under]".into()),
+        _ => return Err(UnknownWord::not(&words.join(" "), "<card> <town> <news|none> [under] after play")),
     };
+    let (card, town) = (card.parse()?, town.parse()?);
     let news = if *news == "none" { None } else { Some(news.parse()?) };
-    Ok(Action::Play { card: card.parse()?, town: town.parse()?, news, under_top })
+    Ok(Action::Play { card, town, news, under_top })
 }
 
-fn parse(words: &[&str]) -> Result<Action, String> {
+/// A Cattle Drive's count: plain digits, at least 1.
+fn count(word: &str) -> Result<u8, UnknownWord> {
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    word.parse().ok().filter(|c| digits && *c >= 1).ok_or_else(|| UnknownWord::not(word, "a count of 1 or more"))
+}
+
+/// The action written as `words` (lower case); the error names the first word not understood.
+fn parse(words: &[&str]) -> Result<Action, UnknownWord> {
     let single = |word: &str| match word {
         "skip" => Some(Action::Skip),
-        "before" => Some(Action::Timing(Timing::Before)),
-        "after" => Some(Action::Timing(Timing::After)),
-        "keep" => Some(Action::Timing(Timing::Keep)),
         "done" => Some(Action::Done),
         "resign" => Some(Action::Resign),
-        _ => None,
+        _ => word.parse().ok().map(Action::Timing),
     };
     Ok(match words {
         ["play", rest @ ..] => play(rest)?,
-        [word] => single(word).ok_or_else(|| format!("{word:?} is not an action"))?,
+        [word] => single(word).ok_or_else(|| UnknownWord::not(word, "an action"))?,
         ["reveal", town] => Action::Reveal(town.parse()?),
         ["second", town] => Action::RevealSecond(town.parse()?),
-        ["use", ability] => Action::Use(
-            Ability::ALL
-                .into_iter()
-                .find(|a| a.word().eq_ignore_ascii_case(ability))
-                .ok_or_else(|| format!("{ability:?} is not A, B, C or dynamite"))?,
-        ),
-        ["move", from, kind] => Action::Move { from: from.parse()?, kind: piece(kind)? },
-        ["rail", from, kind] => Action::Rail { from: from.parse()?, kind: piece(kind)? },
-        ["promote", r] => Action::Promote(role(r)?),
-        ["demote", r] => Action::Demote(role(r)?),
-        ["elect", r] => Action::Elect(role(r)?),
-        ["swear", r] => Action::SwearIn(role(r)?),
+        ["use", ability] => Action::Use(ability.parse()?),
+        ["move", from, kind] => Action::Move { from: from.parse()?, kind: kind.parse()? },
+        ["rail", from, kind] => Action::Rail { from: from.parse()?, kind: kind.parse()? },
+        ["promote", role] => Action::Promote(role.parse()?),
+        ["demote", role] => Action::Demote(role.parse()?),
+        ["elect", role] => Action::Elect(role.parse()?),
+        ["swear", role] => Action::SwearIn(role.parse()?),
         ["lasso", player, to] => Action::Lasso { player: player.parse()?, to: to.parse()? },
         ["push", player, to] => Action::Push { player: player.parse()?, to: to.parse()? },
         ["ambush", player] => Action::Ambush(player.parse()?),
         ["blast", player] => Action::Blast(player.parse()?),
         ["turncoat", player] => Action::Turncoat(player.parse()?),
-        ["drive", to, count] => {
-            let digits = count.bytes().all(|b| b.is_ascii_digit());
-            let count =
-                count.parse().ok().filter(|c| digits && *c >= 1).ok_or_else(|| format!("{count:?} is not a count"))?;
-            Action::Drive { to: to.parse()?, count }
-        }
-        _ => return Err("not an action".into()),
+        ["drive", to, n] => Action::Drive { to: to.parse()?, count: count(n)? },
+        _ => return Err(UnknownWord::not(&words.join(" "), "an action")),
     })
 }
 
+/// Any case, any spacing; the error names the word not understood, then the whole grammar.
 impl FromStr for Action {
     type Err = ParseActionError;
 
@@ -310,66 +305,5 @@ impl FromStr for Action {
         let lower: Vec<String> = s.split_whitespace().map(str::to_ascii_lowercase).collect();
         let words: Vec<&str> = lower.iter().map(String::as_str).collect();
         parse(&words).map_err(|why| ParseActionError { text: s.to_string(), expected: format!("{why}; {EXPECTED}") })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pos(s: &str) -> Pos {
-        s.parse().expect("pos")
-    }
-
-    #[test]
-    fn text_forms_round_trip() {
-        let actions = [
-            Action::Play { card: Underling::Rancher, town: pos("B1"), news: News::new(5), under_top: false },
-            Action::Play { card: Underling::Kid, town: pos("B2"), news: None, under_top: true },
-            Action::Reveal(pos("C3")),
-            Action::RevealSecond(pos("A1")),
-            Action::Skip,
-            Action::Timing(Timing::Keep),
-            Action::Use(Ability::A),
-            Action::Use(Ability::Dynamite),
-            Action::Move { from: pos("B1"), kind: Piece::Lawman(Role::Sheriff) },
-            Action::Promote(Role::Deputy),
-            Action::Demote(Role::Sheriff),
-            Action::Lasso { player: Colour::Blue, to: pos("C3") },
-            Action::Ambush(Colour::Green),
-            Action::Elect(Role::Sheriff),
-            Action::Push { player: Colour::Red, to: pos("B2") },
-            Action::Drive { to: pos("A2"), count: 12 },
-            Action::Blast(Colour::Yellow),
-            Action::Rail { from: pos("C2"), kind: Piece::Outlaw },
-            Action::SwearIn(Role::Deputy),
-            Action::Turncoat(Colour::Blue),
-            Action::Done,
-            Action::Resign,
-        ];
-        for action in actions {
-            let text = action.to_string();
-            assert_eq!(text.parse::<Action>(), Ok(action), "{text}");
-        }
-        assert_eq!("PLAY kid b2 NONE".parse::<Action>().map(|a| a.to_string()), Ok("play KID B2 none".into()));
-    }
-
-    #[test]
-    fn bad_text_is_refused_with_the_grammar() {
-        for bad in [
-            "",
-            "???",
-            "pull Q",
-            "9 9 9 9",
-            "play KID D1 none",
-            "drive B2 0",
-            "use D",
-            "play KID B2",
-            "drive B2 +3",
-            "play KID B2 N+5",
-        ] {
-            let err = bad.parse::<Action>().expect_err(bad);
-            assert!(err.expected.contains("reveal <town>"), "{err}");
-        }
     }
 }

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::parts::words::UnknownWord;
+
 /// Columns of every layout (A–C).
 pub const COLUMNS: u8 = 3;
 
@@ -66,10 +68,10 @@ impl fmt::Display for Pos {
 }
 
 impl FromStr for Pos {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("{s:?} is not a position like A1 or C3");
+        let bad = || UnknownWord::not(s, "a position like A1 or C3");
         let bytes = s.as_bytes();
         if bytes.len() != 2 {
             return Err(bad());
@@ -232,58 +234,4 @@ pub const fn rows(players: usize) -> u8 {
 #[must_use]
 pub const fn starting_outlaws(players: usize) -> u8 {
     if players == 2 { 2 } else { 1 }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn p(s: &str) -> Pos {
-        s.parse().expect("position")
-    }
-
-    #[test]
-    fn positions_read_and_write_and_sort_in_reading_order() {
-        assert_eq!(p("a1"), Pos::new(0, 0));
-        assert_eq!(p("C3").to_string(), "C3");
-        assert_eq!(p("B2").index(), 4);
-        assert!(p("C1") < p("A2"), "R23: row before column");
-        for bad in ["", "D1", "A4", "A0", "A10", "11"] {
-            assert!(bad.parse::<Pos>().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn adjacency_is_orthogonal_or_diagonal() {
-        assert!(p("A1").orthogonal_to(p("B1")));
-        assert!(p("A1").orthogonal_to(p("A2")));
-        assert!(!p("A1").orthogonal_to(p("B2")));
-        assert!(!p("A1").orthogonal_to(p("C1")));
-        assert!(!p("A1").orthogonal_to(p("A1")));
-        assert!(p("A1").diagonal_to(p("B2")));
-        assert!(!p("A1").diagonal_to(p("B1")));
-    }
-
-    #[test]
-    fn layouts_match_the_tables() {
-        let two = layout(2);
-        assert_eq!(two.iter().filter(|s| **s == Slot::RandomDown).count(), 2);
-        assert_eq!(two[p("B1").index()], Slot::Fixed(Tile::Copper));
-        assert_eq!(two[p("B2").index()], Slot::Fixed(Tile::Saloon));
-        let three = layout(4);
-        assert_eq!(three.iter().filter(|s| **s != Slot::RandomDown).count(), 7);
-        assert_eq!(three[p("B1").index()], Slot::Fixed(Tile::Market));
-        assert_eq!(three[p("C1").index()], Slot::RandomDown);
-        assert_eq!(three[p("A3").index()], Slot::RandomDown);
-    }
-
-    #[test]
-    fn tile_stats_match_the_table() {
-        assert_eq!(Tile::Gold.stats(), "2/+1/—");
-        assert_eq!(Tile::Diamond.stats(), "1/+1/+1");
-        assert_eq!(Tile::Emerald.stats(), "1/+2/+1");
-        assert_eq!(Tile::Iron.stats(), "1/+1/+0");
-        assert_eq!(Tile::Platinum.stats(), "3/+0/—");
-        assert_eq!(Tile::Saloon.stats(), "1/+1/+1");
-    }
 }

@@ -6,6 +6,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::parts::words::{UnknownWord, word_enum};
+
 /// A player colour (§2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[allow(missing_docs)]
@@ -32,22 +34,7 @@ impl Colour {
     }
 }
 
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Colour {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|c| c.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("{s:?} is not a colour (Red, Blue, Green, Yellow)"))
-    }
-}
+word_enum!(Colour, "a colour");
 
 /// An underling card (§2.4, R1, R2); every colour has the same six.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -140,14 +127,16 @@ impl fmt::Display for Underling {
     }
 }
 
+/// By its ID, in any case; `word_enum!` does not fit, since `name()` is the printed name.
 impl FromStr for Underling {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let word = s.trim();
         Self::ALL
             .into_iter()
-            .find(|u| u.id().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("{s:?} is not an underling (KID, GAMBLER, PREACHER, OPERATOR, HIREDGUN, RANCHER)"))
+            .find(|u| u.id().eq_ignore_ascii_case(word))
+            .ok_or_else(|| UnknownWord::new(word, "an underling", Self::ALL.iter().map(|u| u.id())))
     }
 }
 
@@ -212,10 +201,10 @@ impl fmt::Display for Card {
 }
 
 impl FromStr for Card {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (colour, card) = s.split_once('-').ok_or_else(|| format!("{s:?} is not a card like Red-KID"))?;
+        let (colour, card) = s.split_once('-').ok_or_else(|| UnknownWord::not(s, "a card like Red-KID"))?;
         Ok(Self { colour: colour.parse()?, underling: card.parse()? })
     }
 }
@@ -332,15 +321,15 @@ impl fmt::Display for Item {
 }
 
 impl FromStr for Item {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let number: usize = s
             .strip_prefix(['I', 'i'])
             .filter(|n| n.len() == 2 && n.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|n| n.parse().ok())
-            .ok_or_else(|| format!("{s:?} is not an item like I01"))?;
-        Self::ALL.get(number.wrapping_sub(1)).copied().ok_or_else(|| format!("{s:?} is not an item (I01–I14)"))
+            .ok_or_else(|| UnknownWord::not(s, "an item like I01"))?;
+        Self::ALL.get(number.wrapping_sub(1)).copied().ok_or_else(|| UnknownWord::not(s, "an item (I01–I14)"))
     }
 }
 
@@ -454,14 +443,14 @@ impl fmt::Display for News {
 }
 
 impl FromStr for News {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         s.strip_prefix(['N', 'n'])
             .filter(|n| n.len() == 2 && n.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|n| n.parse().ok())
             .and_then(Self::new)
-            .ok_or_else(|| format!("{s:?} is not a News Story (N01–N24)"))
+            .ok_or_else(|| UnknownWord::not(s, "a News Story (N01–N24)"))
     }
 }
 
@@ -474,55 +463,5 @@ impl Serialize for News {
 impl<'de> Deserialize<'de> for News {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         String::deserialize(deserializer)?.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn underling_roster_matches_r1() {
-        let values: Vec<u8> = Underling::ALL.iter().map(|u| u.value()).collect();
-        assert_eq!(values, [1, 2, 3, 3, 4, 5], "R1");
-        let hires: Vec<u8> = Underling::ALL.iter().map(|u| u.hire()).collect();
-        assert_eq!(hires, [2, 2, 1, 1, 1, 1], "R2");
-        assert_eq!("hiredgun".parse::<Underling>(), Ok(Underling::HiredGun));
-        assert!("JOKER".parse::<Underling>().is_err());
-    }
-
-    #[test]
-    fn cards_have_colour_qualified_names() {
-        let card = Card { colour: Colour::Blue, underling: Underling::Kid };
-        assert_eq!(card.to_string(), "Blue-KID");
-        assert_eq!("Blue-KID".parse::<Card>(), Ok(card));
-        assert_eq!(serde_json::to_value(card).expect("json"), serde_json::json!("Blue-KID"));
-    }
-
-    #[test]
-    fn items_have_ids_dots_and_vp() {
-        assert_eq!(Item::FastHorse.to_string(), "I01");
-        assert_eq!(Item::ForgedOrders.to_string(), "I14");
-        assert_eq!("i11".parse::<Item>(), Ok(Item::Dynamite));
-        assert!("I15".parse::<Item>().is_err());
-        assert!("I00".parse::<Item>().is_err());
-        assert_eq!(Item::ALL.iter().filter(|i| i.dot() != Dot::Red).count(), 10, "no_red keeps I01–I10");
-        assert_eq!(Item::Strongbox.end_vp(), 3);
-        assert_eq!(Item::Pickaxe.end_vp(), 1);
-    }
-
-    #[test]
-    fn news_deck_has_24_cards_with_the_listed_counts() {
-        let titles: Vec<Title> = News::all().map(News::title).collect();
-        assert_eq!(titles.len(), 24);
-        let count = |t: Title| titles.iter().filter(|x| **x == t).count();
-        assert_eq!(count(Title::Reinforcements), 3);
-        assert_eq!(count(Title::StagecoachRobbery), 1);
-        assert_eq!(count(Title::Boomtown), 2);
-        assert_eq!("N05".parse::<News>().map(News::title), Ok(Title::MineCollapse));
-        assert!("N25".parse::<News>().is_err());
-        assert!("N5".parse::<News>().is_err());
-        assert!("N+5".parse::<News>().is_err());
-        assert!("I+1".parse::<Item>().is_err());
     }
 }

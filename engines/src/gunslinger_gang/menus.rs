@@ -1,128 +1,111 @@
-//! The candidates of each decision, in menu order: a close superset of the legal actions, so
-//! [`GunslingerGang::legal`] (which filters them through `check`) rarely builds a refusal.
+//! The step tree for entering an action word by word (§8.1, §8.3; R42, R43), and the labels a
+//! player reads on its buttons: a whole action's label, and friendlier labels for the cards,
+//! towns and News Stories met on the way.
 
-use super::action::{Ability, Action, Piece, Role, Timing};
+use super::action::{Ability, Action, Timing};
 use super::board::Pos;
-use super::cards::{Item, News};
-use super::state::{GunslingerGang, Phase, Resolving, Step};
-use crate::game::Seat;
+use super::cards::{Colour, Item, News, Underling};
+use super::events::plural;
+use super::state::{GunslingerGang, Step};
+use crate::game::{Choices, Seat, choices_from_list};
 
-impl GunslingerGang {
-    /// Candidates for `seat`'s current decision.
-    pub(crate) fn candidates(&self, seat: Seat) -> Vec<Action> {
-        match self.resolving {
-            Some(r) => self.step_candidates(seat, &r),
-            None if self.phase == Phase::Planning => self.play_candidates(seat),
-            None => self.turn_candidates(seat),
+/// The word-by-word tree over the legal list (no step has more than 13 options: R42, R43),
+/// with [`word_label`]'s friendlier labels for the words on the way.
+pub(super) fn choices(game: &GunslingerGang, seat: Seat, prefix: &str) -> Choices {
+    let mut choices = choices_from_list(game, seat, prefix);
+    for choice in &mut choices.options {
+        if choice.label == choice.token.trim()
+            && let Some(label) = word_label(game, choice.token.trim())
+        {
+            choice.label = label;
         }
     }
+    choices
+}
 
-    /// §4.2: card × town × News (none first) × on top / beneath (Secret Passage).
-    fn play_candidates(&self, seat: Seat) -> Vec<Action> {
-        let player = self.player(seat);
-        let news: Vec<Option<News>> = std::iter::once(None).chain(player.news.iter().copied().map(Some)).collect();
-        let passage = player.holds(Item::SecretPassage) && !player.used.secret_passage;
-        let mut out = Vec::new();
-        for card in player.hand.iter() {
-            for town in self.face_up() {
-                let unders: &[bool] =
-                    if passage && !self.town(town).stack.is_empty() { &[false, true] } else { &[false] };
-                for news in &news {
-                    out.extend(unders.iter().map(|under_top| Action::Play {
-                        card,
-                        town,
-                        news: *news,
-                        under_top: *under_top,
-                    }));
-                }
-            }
-        }
-        out
+/// A button label for a complete action.
+pub(super) fn label(game: &GunslingerGang, action: &Action) -> String {
+    match *action {
+        Action::Play { card, town, news, under_top } => format!(
+            "Play {} ({}) to {town}{}{}",
+            card.name(),
+            card.value(),
+            news.map_or(String::new(), |n| format!(" with {n} {}", n.title())),
+            if under_top { ", beneath the top (Secret Passage)" } else { "" }
+        ),
+        Action::Reveal(town) => format!("Reveal your entry at {town}"),
+        Action::RevealSecond(town) => format!("Reveal your second entry at {town} (Forged Orders)"),
+        Action::Skip => "Skip (keep Forged Orders)".into(),
+        Action::Timing(Timing::Before) => "Resolve the News before the ability".into(),
+        Action::Timing(Timing::After) => "Resolve the News after the ability".into(),
+        Action::Timing(Timing::Keep) => "Keep the News Story".into(),
+        Action::Use(ability) => ability_label(game, ability),
+        Action::Move { from, kind } => format!("Move your {} in from {from}", kind.name()),
+        Action::Promote(role) => format!("Promote an outlaw to {}", role.name()),
+        Action::Demote(role) => format!("Demote the {} (Jail Keys)", role.name()),
+        Action::Lasso { player, to } => format!("Lasso a {player} outlaw to {to}"),
+        Action::Ambush(player) => format!("Ambush a {player} outlaw"),
+        Action::Elect(role) => format!("Elect your outlaw {}", role.name()),
+        Action::Push { player, to } => format!("Run a {player} outlaw out to {to}"),
+        Action::Drive { to, count } => format!("Drive {count} outlaw{} to {to}", plural(count)),
+        Action::Blast(player) => format!("Blast a {player} outlaw"),
+        Action::Rail { from, kind } => format!("Rail your {} in from {from}", kind.name()),
+        Action::SwearIn(role) => format!("Swear in your outlaw as {}", role.name()),
+        Action::Turncoat(player) => format!("Turn a {player} outlaw"),
+        Action::Done => match game.resolving.map(|r| r.step) {
+            Some(Step::Rail { .. } | Step::SwearIn) => "End the News Story".into(),
+            _ => "End the ability".into(),
+        },
+        Action::Resign => "Resign".into(),
     }
+}
 
-    /// §4.3: reveals in reading order, then second reveals, then `Skip` (R36).
-    fn turn_candidates(&self, seat: Seat) -> Vec<Action> {
-        let mut out: Vec<Action> = self
-            .face_up()
-            .filter(|t| self.town(*t).stack.last().is_some_and(|e| e.owner == seat))
-            .map(Action::Reveal)
-            .collect();
-        let player = self.player(seat);
-        let skip = out.is_empty();
-        if player.holds(Item::ForgedOrders) && !player.used.forged_orders {
-            out.extend(self.face_up().map(Action::RevealSecond));
+fn ability_label(game: &GunslingerGang, ability: Ability) -> String {
+    let Some(r) = game.resolving else { return ability.name().to_string() };
+    match ability {
+        Ability::A => {
+            let budget = r.card.value() + u8::from(game.holds(r.seat, Item::FastHorse));
+            format!("A: Hustle, up to {budget} steps")
         }
-        if skip {
-            out.push(Action::Skip);
-        }
-        out
+        Ability::B => format!("B: Hire {}", r.card.hire()),
+        Ability::C => format!("C: {}", r.card.talent()),
+        Ability::Dynamite => "Dynamite: up to 3 blasts".into(),
     }
+}
 
-    /// The decisions inside a reveal (§4.4–4.7).
-    fn step_candidates(&self, seat: Seat, r: &Resolving) -> Vec<Action> {
-        let here = r.town;
-        let others: Vec<_> = self.seats().filter(|s| *s != seat && self.town(here).outlaws[s.index()] > 0).collect();
-        let near: Vec<Pos> = self.face_up().filter(|t| t.orthogonal_to(here)).collect();
-        let colour = |s: &Seat| self.colour(*s);
-        let mut out = Vec::new();
-        match r.step {
-            Step::Timing => return Timing::ALL.map(Action::Timing).to_vec(),
-            Step::Ability => {
-                let dynamite = self.holds(seat, Item::Dynamite) && !self.player(seat).dynamite_spent;
-                let abilities = if dynamite { &Ability::ALL[..] } else { &Ability::ALL[..3] };
-                return abilities.iter().map(|a| Action::Use(*a)).collect();
-            }
-            Step::Hustle { .. } => return self.hustle_candidates(seat, here, &others, &near),
-            Step::Ambush => return others.iter().map(|s| Action::Ambush(colour(s))).collect(),
-            Step::Turncoat => return others.iter().map(|s| Action::Turncoat(colour(s))).collect(),
-            Step::Elect { .. } | Step::SwearIn => {
-                let step = if r.step == Step::SwearIn { Action::SwearIn } else { Action::Elect };
-                out.extend(Role::ALL.map(step));
-            }
-            Step::Push { .. } => {
-                out.extend(
-                    others.iter().flat_map(|s| near.iter().map(|to| Action::Push { player: colour(s), to: *to })),
-                );
-            }
-            Step::Drive => {
-                let have = self.town(here).outlaws[seat.index()];
-                out.extend(near.iter().flat_map(|to| (1..=have).map(|count| Action::Drive { to: *to, count })));
-            }
-            Step::Blast { .. } => {
-                let targets = self.seats().filter(|s| self.town(here).outlaws[s.index()] > 0);
-                out.extend(targets.map(|s| Action::Blast(self.colour(s))));
-            }
-            Step::Rail { .. } => {
-                let from = self.face_up().filter(|t| *t != here);
-                out.extend(from.flat_map(|t| self.pieces_of(seat, t).map(move |kind| Action::Rail { from: t, kind })));
-            }
-        }
-        out.push(Action::Done);
-        out
+/// A friendlier label for one word of an action text, for the menus on the way.
+fn word_label(game: &GunslingerGang, word: &str) -> Option<String> {
+    if let Ok(card) = word.parse::<Underling>() {
+        return Some(format!("{} ({}, B {})", card.name(), card.value(), card.hire()));
     }
-
-    /// §4.6: moves, promotions, Jail Keys, Lasso, then `done`.
-    fn hustle_candidates(&self, seat: Seat, here: Pos, others: &[Seat], near: &[Pos]) -> Vec<Action> {
-        let player = self.player(seat);
-        let spurs = player.holds(Item::Spurs);
-        let sources = self.face_up().filter(|t| t.orthogonal_to(here) || (spurs && t.diagonal_to(here)));
-        let mut out: Vec<Action> =
-            sources.flat_map(|t| self.pieces_of(seat, t).map(move |kind| Action::Move { from: t, kind })).collect();
-        out.extend(Role::ALL.map(Action::Promote));
-        if player.holds(Item::JailKeys) && !player.used.jail_keys {
-            out.extend(Role::ALL.map(Action::Demote));
-        }
-        if player.holds(Item::Lasso) && !player.used.lasso {
-            out.extend(
-                others.iter().flat_map(|s| near.iter().map(|to| Action::Lasso { player: self.colour(*s), to: *to })),
-            );
-        }
-        out.push(Action::Done);
-        out
+    if let Ok(news) = word.parse::<News>() {
+        return Some(format!("{news} {}", news.title()));
     }
-
-    /// The kinds of piece `seat` has at `pos`.
-    fn pieces_of(&self, seat: Seat, pos: Pos) -> impl Iterator<Item = Piece> + '_ {
-        Piece::ALL.into_iter().filter(move |kind| self.has_piece(seat, pos, *kind))
+    if let Ok(pos) = word.parse::<Pos>()
+        && game.is_town(pos)
+    {
+        return Some(format!("{pos} {}", game.town(pos).tile.name()));
     }
+    if word.parse::<Colour>().is_ok() {
+        return None;
+    }
+    Some(
+        match word {
+            "none" => "No News Story",
+            "under" => "Beneath the top entry (Secret Passage)",
+            "play" => "Play an underling",
+            "reveal" => "Reveal",
+            "second" => "Reveal second (Forged Orders)",
+            "use" => "Use an ability",
+            "move" => "Move a gunslinger in",
+            "promote" => "Promote",
+            "demote" => "Demote (Jail Keys)",
+            "lasso" => "Lasso",
+            "push" => "Run out of town",
+            "drive" => "Cattle drive",
+            "rail" => "Railroad",
+            _ => return None,
+        }
+        .to_string(),
+    )
 }

@@ -6,7 +6,7 @@
 //! - §3 step 1, R21: the table, not the engine, fixes the seats, so the seat shuffle becomes one
 //!   draw of the first start player (`below(P)`), still the first RNG call; colours follow seats.
 //! - §8.8 lets a bot take an idle player's decision ("any legal action is valid"); the timeout
-//!   default is the passive one (see `default_action`), and it uses only that seat's own view
+//!   default is the passive one (see `rules::timeout_action`), and it uses only that seat's own view
 //!   (R44). Resigning (Designed): later decisions take those defaults at once; the seat ranks last.
 //! - Every decision is one engine step (a `play`, a reveal, a timing, an ability, each A / C /
 //!   News step), entered word by word; no step offers more than 13 options (R42, R43).
@@ -21,26 +21,16 @@ mod cards;
 mod events;
 mod invariants;
 mod menus;
-mod narrate;
 mod news;
 mod reveal;
 mod rules;
 mod scoring;
-mod setup;
 mod state;
 mod underlings;
 mod view;
 
 #[cfg(test)]
-mod fixtures;
-#[cfg(test)]
-mod scenarios_scoring;
-#[cfg(test)]
-mod scenarios_turns;
-#[cfg(test)]
-mod tests_cards;
-#[cfg(test)]
-mod tests_game;
+mod tests;
 
 pub use action::{Ability, Action, Piece, Role, Timing};
 pub use board::{Pos, Tile};
@@ -50,9 +40,7 @@ pub use scoring::{Control, FinalLine, FinalResult, How, ScoringReport, TieBreak,
 pub use state::{GunslingerGang, ItemSet, Options, Phase, ROUNDS, Step, Used};
 pub use view::{EntryView, PlayerView, PrivateView, ResolvingView, TownView, View};
 
-use crate::game::{
-    Audience, Choices, Game, InvariantError, Pending, RuleError, Seat, SeatSet, Secret, SetupError, Viewer,
-};
+use crate::game::{Audience, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer};
 use crate::rng::GameRng;
 
 impl Game for GunslingerGang {
@@ -74,7 +62,7 @@ impl Game for GunslingerGang {
     const RESIGN: Action = Action::Resign;
 
     fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
-        Self::new(options, players, rng)
+        state::setup(options, players, rng)
     }
 
     fn players(&self) -> usize {
@@ -82,64 +70,51 @@ impl Game for GunslingerGang {
     }
 
     fn pending(&self) -> Pending {
-        match self.outcome() {
-            Some(outcome) => Pending::Finished(outcome),
-            None => Pending::must(SeatSet::one(self.pending_seat())),
-        }
-    }
-
-    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
-        out.extend(self.legal(seat));
+        rules::pending(self)
     }
 
     fn resigned(&self, seat: Seat) -> bool {
         self.players.get(seat.index()).is_some_and(|p| p.resigned)
     }
 
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        rules::legal_actions_into(self, seat, out);
+    }
+
     fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        Self::act(self, seat, *action, events)
+        rules::act(self, seat, action, events)
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        self.make_view(viewer)
+        view::view(self, viewer)
     }
 
     fn audience(event: &Event) -> Audience {
-        event.audience()
+        events::audience(event)
     }
 
     fn sentence(&self, event: &Event, names: &[String]) -> String {
-        Self::sentence(self, event, names)
+        events::sentence(self, event, names)
     }
 
     fn label(&self, action: &Action) -> String {
-        Self::label(self, action)
+        menus::label(self, action)
     }
 
-    /// The safe default of every decision: see `default_action` in `rules.rs`.
+    /// The safe default of every decision: see `timeout_action` in `rules.rs`.
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
-        self.default_action(seat)
+        rules::timeout_action(self, seat)
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        self.invariants().map_err(InvariantError)
+        invariants::check_invariants(self)
     }
 
     fn secrets(&self) -> Vec<Secret> {
-        self.hidden()
+        view::secrets(self)
     }
 
-    /// The word-by-word tree (no step has more than 13 options: R42, R43), with friendlier
-    /// labels for cards, towns and News Stories on the way.
     fn choices(&self, seat: Seat, prefix: &str) -> Choices {
-        let mut choices = crate::game::choices_from_list(self, seat, prefix);
-        for choice in &mut choices.options {
-            if choice.label == choice.token.trim()
-                && let Some(label) = self.word_label(choice.token.trim())
-            {
-                choice.label = label;
-            }
-        }
-        choices
+        menus::choices(self, seat, prefix)
     }
 }

@@ -4,7 +4,6 @@ use super::action::Action;
 use super::board::Pos;
 use super::cards::{Item, News, Title};
 use super::events::{BuildingReason, Event, Removal};
-use super::rules::illegal;
 use super::state::{GunslingerGang, Resolving, Step};
 use crate::game::{RuleError, Seat};
 
@@ -126,20 +125,22 @@ impl GunslingerGang {
         let town = r.town;
         match (r.step, *action) {
             (Step::Turncoat, Action::Turncoat(colour)) => self.check_target(seat, town, colour, true).map(drop),
-            (Step::Turncoat, _) => Err(illegal("Turncoat is mandatory: choose another player with an outlaw here")),
+            (Step::Turncoat, _) => {
+                Err(RuleError::illegal("Turncoat is mandatory: choose another player with an outlaw here"))
+            }
             (_, Action::Done) => Ok(()),
             (Step::Rail { .. }, Action::Rail { from, kind }) => {
                 if from == town || !self.is_town(from) {
-                    return Err(illegal(format!("Railroad moves from another face-up town, not {from}")));
+                    return Err(RuleError::illegal(format!("Railroad moves from another face-up town, not {from}")));
                 }
                 if !self.has_piece(seat, from, kind) {
-                    return Err(illegal(format!("you have no {} at {from}", kind.word())));
+                    return Err(RuleError::illegal(format!("you have no {} at {from}", kind.name())));
                 }
                 Ok(())
             }
             (Step::SwearIn, Action::SwearIn(role)) => self.check_promote(seat, town, role),
-            (Step::Rail { .. }, _) => Err(illegal("Railroad: rail <town> <piece> or done")),
-            _ => Err(illegal("Swearing In: swear sheriff, swear deputy or done")),
+            (Step::Rail { .. }, _) => Err(RuleError::illegal("Railroad: rail <town> <piece> or done")),
+            _ => Err(RuleError::illegal("Swearing In: swear sheriff, swear deputy or done")),
         }
     }
 

@@ -5,7 +5,6 @@ use super::action::{Ability, Action, Timing};
 use super::board::Pos;
 use super::cards::{Card, Item, Title};
 use super::events::Event;
-use super::rules::illegal;
 use super::state::{GunslingerGang, Resolving, Step};
 use crate::game::{RuleError, Seat};
 
@@ -42,19 +41,23 @@ impl GunslingerGang {
     pub(crate) fn check_step(&self, seat: Seat, r: &Resolving, action: &Action) -> Result<(), RuleError> {
         match (r.step, *action) {
             (Step::Timing, Action::Timing(_)) => Ok(()),
-            (Step::Timing, _) => Err(illegal("first choose when the News Story resolves: before, after or keep (R11)")),
+            (Step::Timing, _) => {
+                Err(RuleError::ruled("R11", "first choose when the News Story resolves: before, after or keep"))
+            }
             (Step::Ability, Action::Use(Ability::Dynamite)) => {
                 let player = self.player(seat);
                 if !player.holds(Item::Dynamite) {
-                    Err(illegal("you do not hold Dynamite (I11)"))
+                    Err(RuleError::illegal("you do not hold Dynamite (I11)"))
                 } else if player.dynamite_spent {
-                    Err(illegal("your Dynamite is spent (I11)"))
+                    Err(RuleError::illegal("your Dynamite is spent (I11)"))
                 } else {
                     Ok(())
                 }
             }
             (Step::Ability, Action::Use(_)) => Ok(()),
-            (Step::Ability, _) => Err(illegal("choose the underling's ability: use A, use B or use C (§4.4)")),
+            (Step::Ability, _) => {
+                Err(RuleError::illegal("choose the underling's ability: use A, use B or use C (§4.4)"))
+            }
             (Step::Hustle { .. }, _) => self.check_hustle(seat, r.town, action),
             (Step::Rail { .. } | Step::SwearIn | Step::Turncoat, _) => self.check_news_step(seat, r, action),
             _ => self.check_talent(seat, r, action),

@@ -5,7 +5,6 @@ use super::action::{Ability, Action, Piece, Role};
 use super::board::{Pos, Tile};
 use super::cards::{Colour, Item, Underling};
 use super::events::{Bonus, Displacement, Event, Removal};
-use super::rules::illegal;
 use super::state::{GunslingerGang, Resolving, Step};
 use crate::game::{RuleError, Seat};
 
@@ -126,25 +125,25 @@ impl GunslingerGang {
     pub(crate) fn check_promote(&self, seat: Seat, town: Pos, role: Role) -> Result<(), RuleError> {
         let t = self.town(town);
         if !t.has_slot(role) {
-            return Err(illegal(format!("the {} at {town} has no deputy slot", t.tile.name())));
+            return Err(RuleError::illegal(format!("the {} at {town} has no deputy slot", t.tile.name())));
         }
         if !t.vacant(role) {
-            return Err(illegal(format!("the {} at {town} is not vacant", role.word())));
+            return Err(RuleError::illegal(format!("the {} at {town} is not vacant", role.name())));
         }
         if t.outlaws[seat.index()] == 0 {
-            return Err(illegal(format!("you have no outlaw at {town} to promote (R15)")));
+            return Err(RuleError::ruled("R15", format!("you have no outlaw at {town} to promote")));
         }
         Ok(())
     }
 
     /// Another player (by colour) with an outlaw at `town`, as a target.
     pub(crate) fn check_target(&self, seat: Seat, town: Pos, player: Colour, others: bool) -> Result<Seat, RuleError> {
-        let target = self.seat_of(player).ok_or_else(|| illegal(format!("{player} is not playing")))?;
+        let target = self.seat_of(player).ok_or_else(|| RuleError::illegal(format!("{player} is not playing")))?;
         if others && target == seat {
-            return Err(illegal("choose another player, not yourself"));
+            return Err(RuleError::illegal("choose another player, not yourself"));
         }
         if self.town(town).outlaws[target.index()] == 0 {
-            return Err(illegal(format!("{player} has no outlaw at {town}")));
+            return Err(RuleError::illegal(format!("{player} has no outlaw at {town}")));
         }
         Ok(target)
     }
@@ -152,7 +151,7 @@ impl GunslingerGang {
     /// A town orthogonally adjacent to `town`, as a destination.
     pub(crate) fn check_adjacent(&self, town: Pos, to: Pos) -> Result<(), RuleError> {
         if !self.is_town(to) || !to.orthogonal_to(town) {
-            return Err(illegal(format!("{to} is not a town orthogonally adjacent to {town}")));
+            return Err(RuleError::illegal(format!("{to} is not a town orthogonally adjacent to {town}")));
         }
         Ok(())
     }
@@ -166,32 +165,32 @@ impl GunslingerGang {
                 let near = from.orthogonal_to(town) || (spurs && from.diagonal_to(town));
                 if !self.is_town(from) || !near {
                     let how = if spurs { "adjacent (Spurs: diagonally too)" } else { "orthogonally adjacent" };
-                    return Err(illegal(format!("{from} is not a town {how} to {town}")));
+                    return Err(RuleError::illegal(format!("{from} is not a town {how} to {town}")));
                 }
                 if !self.has_piece(seat, from, kind) {
-                    return Err(illegal(format!("you have no {} at {from}", kind.word())));
+                    return Err(RuleError::illegal(format!("you have no {} at {from}", kind.name())));
                 }
                 Ok(())
             }
             Action::Promote(role) => self.check_promote(seat, town, role),
             Action::Demote(role) => {
                 if !player.holds(Item::JailKeys) || player.used.jail_keys {
-                    return Err(illegal("Demote needs Jail Keys (I12), unused this round"));
+                    return Err(RuleError::illegal("Demote needs Jail Keys (I12), unused this round"));
                 }
                 if self.town(town).lawman(role).is_none() {
-                    return Err(illegal(format!("there is no {} at {town}", role.word())));
+                    return Err(RuleError::illegal(format!("there is no {} at {town}", role.name())));
                 }
                 Ok(())
             }
             Action::Lasso { player: colour, to } => {
                 if !player.holds(Item::Lasso) || player.used.lasso {
-                    return Err(illegal("Lasso needs the Lasso (I10), unused this round"));
+                    return Err(RuleError::illegal("Lasso needs the Lasso (I10), unused this round"));
                 }
                 self.check_target(seat, town, colour, true)?;
                 self.check_adjacent(town, to)
             }
             Action::Done => Ok(()),
-            _ => Err(illegal("A steps: move, promote, demote, lasso or done (§4.6)")),
+            _ => Err(RuleError::illegal("A steps: move, promote, demote, lasso or done (§4.6)")),
         }
     }
 
@@ -230,12 +229,14 @@ impl GunslingerGang {
         let town = r.town;
         match (r.step, *action) {
             (Step::Ambush, Action::Ambush(colour)) => self.check_target(seat, town, colour, true).map(drop),
-            (Step::Ambush, _) => Err(illegal("Ambush is mandatory: choose another player with an outlaw here")),
+            (Step::Ambush, _) => {
+                Err(RuleError::illegal("Ambush is mandatory: choose another player with an outlaw here"))
+            }
             (_, Action::Done) => Ok(()),
             (Step::Elect { sheriff, deputy }, Action::Elect(role)) => {
                 let done = if role == Role::Sheriff { sheriff } else { deputy };
                 if done {
-                    return Err(illegal(format!("the {} was already elected", role.word())));
+                    return Err(RuleError::illegal(format!("the {} was already elected", role.name())));
                 }
                 self.check_promote(seat, town, role)
             }
@@ -247,12 +248,12 @@ impl GunslingerGang {
                 self.check_adjacent(town, to)?;
                 let have = self.town(town).outlaws[seat.index()];
                 if count == 0 || count > have {
-                    return Err(illegal(format!("you can drive 1 to {have} outlaws from {town}")));
+                    return Err(RuleError::illegal(format!("you can drive 1 to {have} outlaws from {town}")));
                 }
                 Ok(())
             }
             (Step::Blast { .. }, Action::Blast(colour)) => self.check_target(seat, town, colour, false).map(drop),
-            (step, _) => Err(illegal(match step {
+            (step, _) => Err(RuleError::illegal(match step {
                 Step::Elect { .. } => "Election: elect sheriff, elect deputy or done",
                 Step::Push { .. } => "Run Out of Town: push <colour> <town> or done",
                 Step::Drive => "Cattle Drive: drive <town> <count> or done",

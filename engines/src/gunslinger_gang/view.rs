@@ -1,16 +1,17 @@
-//! What a viewer may see (§5, §8.5, R44). The public view shows stack entries by colour and
-//! News marker only; a seat's view adds its own underling hand, News hand and the identities of
-//! its own deployed entries. Card identities are strings like `"Red-RANCHER"` and `"N05"`, so
-//! no hidden value ever appears as a string leaf in another viewer's view.
+//! What a viewer may see (§5, §8.5, R44), and the list of secrets the conformance harness
+//! proves no view leaks. The public view shows stack entries by colour and News marker only; a
+//! seat's view adds its own underling hand, News hand and the identities of its own deployed
+//! entries. Card identities are strings like `"Red-RANCHER"` and `"N05"`, so no hidden value
+//! ever appears as a string leaf in another viewer's view.
 
 use serde::{Deserialize, Serialize};
 
 use super::action::{Ability, Timing};
 use super::board::{self, Pos, Tile};
-use super::cards::{Card, Colour, Item, News};
+use super::cards::{Card, Colour, Item, News, UnderlingSet};
 use super::scoring::{Control, FinalResult, ScoringReport};
 use super::state::{GunslingerGang, ItemSet, Phase, Step, Used};
-use crate::game::{Outcome, Seat, Viewer};
+use crate::game::{Outcome, Seat, Secret, Viewer};
 
 /// One player as everybody sees them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -166,50 +167,90 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
-impl GunslingerGang {
-    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
-        let finished = self.phase == Phase::Finished;
-        let players = self.seats().map(|seat| self.player_view(seat)).collect();
-        let you = match viewer {
-            Viewer::Seat(seat) if seat.index() < self.players.len() => {
-                let p = self.player(seat);
-                let hand = p.hand.iter().map(|u| Card { colour: p.colour, underling: u }).collect();
-                Some(PrivateView { seat, hand, news: p.news.clone() })
-            }
-            _ => None,
-        };
-        View {
-            round: self.round,
-            phase: self.phase,
-            start_seat: self.start_seat,
-            pending: (!finished).then(|| self.pending_seat()),
-            prompt: self.prompt(),
-            plays_done: self.plays_done,
-            items: self.options.items,
-            players,
-            towns: self.positions().map(|pos| self.town_view(pos, viewer)).collect(),
-            rows: board::rows(self.players.len()),
-            deck: self.deck.len() as u8,
-            discard: self.discard.clone(),
-            removed: self.removed.clone(),
-            buildings: self.buildings,
-            resolving: self.resolving.map(|r| ResolvingView {
-                seat: r.seat,
-                town: r.town,
-                card: Card { colour: self.colour(r.seat), underling: r.card },
-                story: r.news,
-                second: r.second,
-                timing: r.timing,
-                ability: r.ability,
-                step: r.step,
-            }),
-            last_scoring: self.last_scoring.clone(),
-            you,
-            result: self.result.clone(),
-            outcome: self.outcome(),
+/// What `viewer` may see: the public table, plus the viewer's own hands and deployed cards.
+pub(super) fn view(game: &GunslingerGang, viewer: Viewer) -> View {
+    let finished = game.phase == Phase::Finished;
+    let players = game.seats().map(|seat| game.player_view(seat)).collect();
+    let you = match viewer {
+        Viewer::Seat(seat) if seat.index() < game.players.len() => {
+            let p = game.player(seat);
+            let hand = p.hand.iter().map(|u| Card { colour: p.colour, underling: u }).collect();
+            Some(PrivateView { seat, hand, news: p.news.clone() })
+        }
+        _ => None,
+    };
+    View {
+        round: game.round,
+        phase: game.phase,
+        start_seat: game.start_seat,
+        pending: (!finished).then(|| game.pending_seat()),
+        prompt: game.prompt(),
+        plays_done: game.plays_done,
+        items: game.options.items,
+        players,
+        towns: game.positions().map(|pos| game.town_view(pos, viewer)).collect(),
+        rows: board::rows(game.players.len()),
+        deck: game.deck.len() as u8,
+        discard: game.discard.clone(),
+        removed: game.removed.clone(),
+        buildings: game.buildings,
+        resolving: game.resolving.map(|r| ResolvingView {
+            seat: r.seat,
+            town: r.town,
+            card: Card { colour: game.colour(r.seat), underling: r.card },
+            story: r.news,
+            second: r.second,
+            timing: r.timing,
+            ability: r.ability,
+            step: r.step,
+        }),
+        last_scoring: game.last_scoring.clone(),
+        you,
+        result: game.result.clone(),
+        outcome: game.outcome(),
+    }
+}
+
+/// Every hidden thing (§5): News hands, deployed cards and their News, underling hands
+/// while not all six are in hand, the deck, facedown towns and their items, unused tiles
+/// and leftover items. Once the game is over only the never-revealed ones stay secret.
+pub(super) fn secrets(game: &GunslingerGang) -> Vec<Secret> {
+    let nobody = |token: String| Secret { owner: None, token };
+    let mut out: Vec<Secret> = game.deck.iter().map(|n| nobody(json(n))).collect();
+    out.extend(game.unused_tiles.iter().map(|t| nobody(json(t))));
+    out.extend(game.item_leftover.iter().map(|i| nobody(json(i))));
+    for town in game.towns.iter().filter(|t| !t.face_up) {
+        out.push(nobody(json(&town.tile)));
+        out.extend(town.item.iter().map(|i| nobody(json(i))));
+    }
+    if game.phase == Phase::Finished {
+        return out;
+    }
+    for seat in game.seats() {
+        let player = game.player(seat);
+        let mine = |token: String| Secret { owner: Some(seat), token };
+        out.extend(player.news.iter().map(|n| mine(json(n))));
+        if player.hand != UnderlingSet::FULL {
+            out.extend(player.hand.iter().map(|u| mine(json(&Card { colour: player.colour, underling: u }))));
         }
     }
+    for entry in game.towns.iter().flat_map(|t| &t.stack) {
+        let mine = |token: String| Secret { owner: Some(entry.owner), token };
+        out.push(mine(json(&Card { colour: game.colour(entry.owner), underling: entry.card })));
+        out.extend(entry.news.iter().map(|n| mine(json(n))));
+    }
+    out
+}
 
+/// The exact JSON string a value serialises to.
+fn json(value: &impl Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(text)) => text,
+        other => format!("{other:?}"),
+    }
+}
+
+impl GunslingerGang {
     fn player_view(&self, seat: Seat) -> PlayerView {
         let p = self.player(seat);
         PlayerView {

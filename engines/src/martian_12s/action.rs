@@ -1,11 +1,12 @@
 //! Martian 12s actions (§4.2, §4.8) and their text forms: `pull S`, `pull M`, `pull L`,
-//! `pull any`, `pass`, `resign`.
+//! `pull any`, `pass`, `resign` (read in any case, with any spacing).
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::game::ParseActionError;
 use crate::parts::pyramids::Size;
+use crate::parts::words::word_enum;
 
 /// What a pull asks the bag for (R6): a size felt for, or a blind grab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -16,14 +17,23 @@ pub enum Grab {
     Any,
 }
 
-impl fmt::Display for Grab {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Grab {
+    /// Every grab, in the order of the turn list (§4.2).
+    pub const ALL: [Self; 4] = [Self::Size(Size::Small), Self::Size(Size::Medium), Self::Size(Size::Large), Self::Any];
+
+    /// Its word in an action's text: `S`, `M`, `L` or `any`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
         match self {
-            Self::Size(size) => write!(f, "{size}"),
-            Self::Any => f.write_str("any"),
+            Self::Size(Size::Small) => "S",
+            Self::Size(Size::Medium) => "M",
+            Self::Size(Size::Large) => "L",
+            Self::Any => "any",
         }
     }
 }
+
+word_enum!(Grab, "a size to pull");
 
 /// A Martian 12s decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -39,10 +49,10 @@ pub enum Action {
 impl Action {
     /// Every turn action in the order the turn list shows them (§4.2).
     pub const TURN: [Self; 5] = [
-        Self::Pull(Grab::Size(Size::Small)),
-        Self::Pull(Grab::Size(Size::Medium)),
-        Self::Pull(Grab::Size(Size::Large)),
-        Self::Pull(Grab::Any),
+        Self::Pull(Grab::ALL[0]),
+        Self::Pull(Grab::ALL[1]),
+        Self::Pull(Grab::ALL[2]),
+        Self::Pull(Grab::ALL[3]),
         Self::Pass,
     ];
 }
@@ -65,34 +75,15 @@ impl FromStr for Action {
             text: s.to_string(),
             expected: "pull S, pull M, pull L, pull any, pass or resign".to_string(),
         };
-        let words: Vec<String> = s.split_whitespace().map(str::to_ascii_lowercase).collect();
-        match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-            ["pass"] => Ok(Self::Pass),
-            ["resign"] => Ok(Self::Resign),
-            ["pull", "any"] => Ok(Self::Pull(Grab::Any)),
-            ["pull", size] => Size::from_letter(size).map(|s| Self::Pull(Grab::Size(s))).ok_or_else(bad),
-            _ => Err(bad()),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn text_forms_round_trip() {
-        for action in Action::TURN.into_iter().chain([Action::Resign]) {
-            assert_eq!(action.to_string().parse::<Action>(), Ok(action));
-        }
-        assert_eq!("  PULL   l ".parse::<Action>(), Ok(Action::Pull(Grab::Size(Size::Large))));
-    }
-
-    #[test]
-    fn bad_text_says_what_is_understood() {
-        let err = "pull X".parse::<Action>().expect_err("not an action");
-        assert!(err.to_string().contains("pull S, pull M"), "{err}");
-        assert!("".parse::<Action>().is_err());
-        assert!("pass now".parse::<Action>().is_err());
+        let mut words = s.split_whitespace();
+        let action = match (words.next(), words.next(), words.next()) {
+            (Some(word), None, None) if word.eq_ignore_ascii_case("pass") => Self::Pass,
+            (Some(word), None, None) if word.eq_ignore_ascii_case("resign") => Self::Resign,
+            (Some(word), Some(grab), None) if word.eq_ignore_ascii_case("pull") => {
+                Self::Pull(grab.parse().map_err(|_| bad())?)
+            }
+            _ => return Err(bad()),
+        };
+        Ok(action)
     }
 }

@@ -1,206 +1,143 @@
-//! Martian 12s rules: setup (§3), the turn and round machine (§4) and what it narrates.
-
-use serde::{Deserialize, Serialize};
+//! Martian 12s rules: who must act, the turn list (§4.2), legality and effects of every
+//! action (§4.3, §4.4, §4.8), the turn and round machine (§4.1, §4.5, §4.6) and the end of
+//! the match (§4.7). Every action is checked whole before anything changes.
 
 use super::action::{Action, Grab};
+use super::events::{Event, Forced, RoundEnd};
 use super::state::{
-    Credits, EndReason, Martian12s, MatchMode, Options, PULL_LIMIT, Phase, Player, Pyramid, ROUND_CAP, Status, TWELVE,
-    full_bag, sets_for,
+    Credits, EndReason, Martian12s, MatchMode, PULL_LIMIT, Phase, Pyramid, ROUND_CAP, RoundLine, RoundResult, Status,
+    TWELVE, full_bag,
 };
-use crate::game::{RuleError, Seat, SeatSet, SetupError};
-use crate::rng::GameRng;
+use crate::game::{Outcome, Pending, RuleError, Seat, SeatSet, Standing};
 
-/// Why a forced pass happened (§4.2 step 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Forced {
-    /// Chosen by the player.
-    No,
-    /// The wallet cannot pay the stake (R3).
-    Broke,
-    /// Nothing left to pull (R16).
-    EmptyBag,
+/// Who must decide: the player on turn (§4.2), or nobody once the match is over (§4.7).
+pub(super) fn pending(game: &Martian12s) -> Pending {
+    match outcome(game) {
+        Some(outcome) => Pending::Finished(outcome),
+        None => Pending::must(SeatSet::one(game.current)),
+    }
 }
 
-/// Why a round was scored (§4.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RoundEnd {
-    /// Only one player has not popped (R12).
-    SoleSurvivor,
-    /// Nobody is still pulling.
-    AllStopped,
-    /// Two or more still pulling, all with six pulls (R11).
-    SixPulls,
+/// §4.2, §4.9: the turn list of the player on turn, in the order of [`Action::TURN`]; empty
+/// for everyone else. `Resign` is never listed (R26).
+pub(super) fn legal_actions_into(game: &Martian12s, seat: Seat, out: &mut Vec<Action>) {
+    if game.phase == Phase::Turn && seat == game.current {
+        out.extend(Action::TURN.into_iter().filter(|action| game.is_legal(*action)));
+    }
 }
 
-/// One player's line in a scored round.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoundLine {
-    /// Pyramids pulled, in pull order.
-    pub stack: Vec<Pyramid>,
-    /// Their sum.
-    pub score: u8,
-    /// Status when the round was scored (`None` while never set).
-    pub status: Option<Status>,
+/// R24: a player who runs out of time passes.
+pub(super) fn timeout_action(game: &Martian12s, seat: Seat) -> Option<Action> {
+    (game.phase == Phase::Turn && seat == game.current).then_some(Action::Pass)
 }
 
-/// The last scored round, kept so the board after it can still show how it ended (§8).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoundResult {
-    /// Round number.
-    pub round: u8,
-    /// Why it ended.
-    pub end: Option<RoundEnd>,
-    /// Each seat's stack, score and status.
-    pub players: Vec<RoundLine>,
-    /// Who won it.
-    pub winners: SeatSet,
-    /// What each winner received.
-    pub share: Credits,
-    /// What carried over.
-    pub carry: Credits,
+/// Checks `action` whole, then applies it and everything automatic that follows (forced
+/// passes, scoring, the next round). A refusal returns before anything changes.
+pub(super) fn act(
+    game: &mut Martian12s,
+    seat: Seat,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check(game, seat, *action)?;
+    // Validated: from here on nothing refuses.
+    match *action {
+        Action::Resign => game.resign(seat, events),
+        Action::Pull(grab) => {
+            game.pull(grab, events);
+            game.after_turn(events);
+        }
+        Action::Pass => {
+            game.pass(Forced::No, events);
+            game.after_turn(events);
+        }
+    }
+    Ok(())
 }
 
-/// What happened, for the log and the post after a move. All of it is public.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    /// A round began (§4.1).
-    RoundStarted {
-        /// Round number.
-        round: u8,
-        /// Who pulls first.
-        first_drawer: Seat,
-        /// Players sitting this round out.
-        sitting_out: SeatSet,
-        /// Credits already in the pot.
-        pot: Credits,
-    },
-    /// `Pull`: a pyramid came out of the bag (§4.4).
-    Pulled {
-        /// Who pulled.
-        seat: Seat,
-        /// What they felt for.
-        grab: Grab,
-        /// What came out.
-        pyramid: Pyramid,
-        /// Score after the pull.
-        score: u8,
-        /// Pyramids after the pull.
-        pulls: u8,
-        /// Over 12 (R9).
-        popped: bool,
-    },
-    /// `Pass` (§4.3), chosen or forced.
-    Passed {
-        /// Who passed.
-        seat: Seat,
-        /// Whether and why it was forced.
-        forced: Forced,
-        /// The score that stands.
-        score: u8,
-    },
-    /// `Resign` (§4.8).
-    Resigned {
-        /// Who left.
-        seat: Seat,
-    },
-    /// A round was scored (§4.6).
-    RoundScored {
-        /// Round number.
-        round: u8,
-        /// Why it ended.
-        end: RoundEnd,
-        /// Winners (`W`); empty only in the impossible case of R13.
-        winners: SeatSet,
-        /// The winning score.
-        score: u8,
-        /// The winning pyramid count.
-        pulls: u8,
-        /// What each winner received.
-        share: Credits,
-        /// What carries to the next round.
-        carry: Credits,
-    },
-    /// The match ended (§4.7).
-    MatchEnded {
-        /// Unclaimed credits the house keeps (R20).
-        to_house: Credits,
-    },
+/// Every refusal of [`act`]. The trait's opening checks come first, so through `apply` only
+/// R6 can refuse; the rest guard a direct call of `Game::act` and a state that skipped a
+/// forced pass.
+fn check(game: &Martian12s, seat: Seat, action: Action) -> Result<(), RuleError> {
+    let on = game.phase == Phase::Turn;
+    match action {
+        Action::Resign => match game.players.get(seat.index()) {
+            // R26: any non-resigned player, at any time before MatchEnd.
+            Some(player) if on && !player.resigned => Ok(()),
+            _ => Err(RuleError::ruled("R26", "only a player still in the match may resign, before it ends")),
+        },
+        // R26: only the player on turn may pull or pass.
+        Action::Pull(_) | Action::Pass if !on => Err(RuleError::ruled("R26", "the match is over")),
+        Action::Pull(_) | Action::Pass if seat != game.current => {
+            Err(RuleError::ruled("R26", format!("only the player on turn ({}) may pull or pass", game.current)))
+        }
+        Action::Pass => Ok(()), // R8: always allowed.
+        Action::Pull(grab) => check_pull(game, grab),
+    }
+}
+
+/// R3, R6, R16: the stake can be paid and the bag holds what the player feels for.
+fn check_pull(game: &Martian12s, grab: Grab) -> Result<(), RuleError> {
+    let stake = Credits(game.options.stake);
+    if game.player(game.current).wallet < stake {
+        return Err(RuleError::ruled("R3", format!("you cannot pay the stake of {stake}")));
+    }
+    if game.candidates(grab) != 0 {
+        return Ok(());
+    }
+    let pulls: Vec<String> = Action::TURN
+        .into_iter()
+        .filter(|a| matches!(a, Action::Pull(_)) && game.is_legal(*a))
+        .map(|a| a.to_string())
+        .collect();
+    let instead = if pulls.is_empty() {
+        "you may only pass".to_string()
+    } else {
+        format!("you may {} or pass", pulls.join(", "))
+    };
+    Err(match grab {
+        Grab::Size(size) => {
+            RuleError::ruled("R6", format!("no {} pyramids are left in the bag (R6); {instead}", size.word()))
+        }
+        Grab::Any => RuleError::ruled("R16", format!("the bag is empty (R16); {instead}")),
+    })
+}
+
+/// §4.7 ranking, once the match is over: non-resigned players first, then by wallet, then by
+/// rounds won; equal players share the place (R21). `None` while the match goes on.
+pub(super) fn outcome(game: &Martian12s) -> Option<Outcome> {
+    let Phase::MatchEnd(end) = game.phase else { return None };
+    let key = |seat: Seat| {
+        let p = game.player(seat);
+        (!p.resigned, p.wallet, p.rounds_won)
+    };
+    let mut order: Vec<Seat> = game.seats().collect();
+    order.sort_by_key(|s| std::cmp::Reverse(key(*s)));
+    let mut standings: Vec<Standing> = Vec::with_capacity(order.len());
+    for (i, seat) in order.iter().enumerate() {
+        let place = match standings.last() {
+            Some(last) if key(order[i - 1]) == key(*seat) => last.place,
+            _ => i as u8 + 1,
+        };
+        let p = game.player(*seat);
+        let mut detail =
+            format!("{}, {} round{} won", p.wallet, p.rounds_won, if p.rounds_won == 1 { "" } else { "s" });
+        if p.resigned {
+            detail.push_str(", resigned");
+        }
+        standings.push(Standing { seat: *seat, place, score: i64::from(p.wallet.0), detail });
+    }
+    // §4.7 step 3: no winner when everyone resigned.
+    let winners = standings.iter().filter(|s| s.place == 1 && !game.player(s.seat).resigned).map(|s| s.seat).collect();
+    let reason = match end {
+        EndReason::RoundsPlayed => format!("all {} rounds were played", game.options.rounds),
+        EndReason::Cap => format!("the {ROUND_CAP}-round cap was reached"),
+        EndReason::TooFewPlayers => "fewer than two players can pay the stake".to_string(),
+    };
+    Some(Outcome { standings, winners, reason })
 }
 
 impl Martian12s {
-    /// §3 Setup.
-    pub(crate) fn new(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
-        validate(options, players)?;
-        let sets = sets_for(players, options.single_set);
-        let wallet = options.start_wallet();
-        let player =
-            Player { wallet, rounds_won: 0, resigned: false, status: Status::Active, stack: Vec::new(), score: 0 };
-        let mut game = Self {
-            options: options.clone(),
-            sets,
-            players: vec![player; players],
-            bag: full_bag(sets),
-            pot: Credits(0),
-            carried_in: Credits(0),
-            house: Credits(0),
-            round: 1,
-            first_drawer: Seat(0),
-            current: Seat(0),
-            phase: Phase::Turn,
-            rng,
-            previous_round: None,
-        };
-        // R4: most cash draws first; the tie (always, at the start) goes to a roll-off.
-        let most = game.players.iter().map(|p| p.wallet).max().unwrap_or_default();
-        let tied: Vec<Seat> = game.seats().filter(|s| game.player(*s).wallet == most).collect();
-        game.first_drawer = tied[game.rng.index(tied.len())];
-        let mut events = Vec::new();
-        game.start_round(&mut events);
-        Ok(game)
-    }
-
-    pub(crate) fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
-        (0..self.players.len() as u8).map(Seat)
-    }
-
-    /// Checks, then applies, a whole action (R26).
-    pub(crate) fn act(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        // The opening checks (game over, seat, resigned, R26 turn order) are the trait's.
-        match action {
-            Action::Resign => {
-                self.resign(seat, events);
-                return Ok(());
-            }
-            Action::Pull(grab) => {
-                self.check_pull(grab)?;
-                self.pull(grab, events);
-            }
-            Action::Pass => self.pass(Forced::No, events),
-        }
-        self.after_turn(events);
-        Ok(())
-    }
-
-    fn check_pull(&self, grab: Grab) -> Result<(), RuleError> {
-        if self.player(self.current).wallet < Credits(self.options.stake) {
-            return Err(RuleError::illegal(format!(
-                "you cannot pay the stake of {} (R3)",
-                Credits(self.options.stake)
-            )));
-        }
-        if self.candidates(grab) == 0 {
-            let mut left: Vec<String> =
-                Action::TURN.iter().filter(|a| self.is_legal(**a)).map(ToString::to_string).collect();
-            left.retain(|a| a != "pass");
-            let what = match grab {
-                Grab::Size(size) => format!("no {} pyramids are left in the bag (R6)", size.word()),
-                Grab::Any => "the bag is empty (R16)".to_string(),
-            };
-            return Err(RuleError::illegal(format!("{what}; you may {} or pass", left.join(", "))));
-        }
-        Ok(())
-    }
-
     /// Whether the player on turn may take this turn action (§4.2, I11).
     pub(crate) fn is_legal(&self, action: Action) -> bool {
         match action {
@@ -210,7 +147,7 @@ impl Martian12s {
         }
     }
 
-    /// Bag bits a pull of `grab` chooses among.
+    /// Bag bits a pull of `grab` chooses among (R6).
     pub(crate) fn candidates(&self, grab: Grab) -> u64 {
         match grab {
             Grab::Size(size) => self.bag & self.size_mask(size),
@@ -443,28 +380,4 @@ impl Martian12s {
         self.phase = Phase::MatchEnd(reason);
         events.push(Event::MatchEnded { to_house });
     }
-}
-
-fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
-    let bad = |option: &str, reason: String| Err(SetupError::BadOption { option: option.into(), reason });
-    if !(2..=9).contains(&players) {
-        return Err(SetupError::PlayerCount { game: "Martian 12s", min: 2, max: 9, got: players });
-    }
-    if options.single_set && players != 2 {
-        return bad("single_set", format!("a single set is only for 2 players, not {players} (R17)"));
-    }
-    if !(1..=100).contains(&options.stake) {
-        return bad("stake", format!("{} is not allowed; use 1 to 100", options.stake));
-    }
-    let wallet = options.start_wallet().0;
-    if !(options.stake..=1000 * options.stake).contains(&wallet) {
-        return bad(
-            "start_wallet",
-            format!("{wallet} is not allowed; use {} to {}", options.stake, 1000 * options.stake),
-        );
-    }
-    if !(1..=ROUND_CAP).contains(&options.rounds) {
-        return bad("rounds", format!("{} is not allowed; use 1 to {ROUND_CAP}", options.rounds));
-    }
-    Ok(())
 }

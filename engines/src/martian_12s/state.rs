@@ -1,4 +1,4 @@
-//! Martian 12s state (§2): pyramids, the bag, money, players, options.
+//! Martian 12s state (§2): pyramids, the bag, money, players, options, and set-up (§3).
 
 use std::fmt;
 use std::ops::{AddAssign, SubAssign};
@@ -6,8 +6,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::Seat;
+use super::events::RoundEnd;
+use crate::game::{Seat, SeatSet, SetupError};
 use crate::parts::pyramids::{Colour, Size};
+use crate::parts::words::UnknownWord;
 use crate::rng::GameRng;
 
 /// `ROUND_CAP`: no match lasts more than 50 rounds, whatever the mode (R2).
@@ -83,12 +85,12 @@ impl fmt::Display for Pyramid {
 }
 
 impl FromStr for Pyramid {
-    type Err = String;
+    type Err = UnknownWord;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("{s:?} is not a pyramid id like 4L2");
+        let bad = || UnknownWord::not(s, "a pyramid id like 4L2");
         let bytes = s.as_bytes();
-        if bytes.len() < 3 {
+        if bytes.len() < 3 || !s.is_ascii() {
             return Err(bad());
         }
         let value = (bytes[0] as char).to_digit(10).filter(|v| *v <= 4).ok_or_else(bad)? as u8;
@@ -265,7 +267,93 @@ pub struct Martian12s {
     pub(crate) rng: GameRng,
     /// The last scored round, for the board after it; not part of the rules' state.
     #[serde(default)]
-    pub(crate) previous_round: Option<super::rules::RoundResult>,
+    pub(crate) previous_round: Option<RoundResult>,
+}
+
+/// One player's line in a scored round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundLine {
+    /// Pyramids pulled, in pull order.
+    pub stack: Vec<Pyramid>,
+    /// Their sum.
+    pub score: u8,
+    /// Status when the round was scored (`None` while never set).
+    pub status: Option<Status>,
+}
+
+/// The last scored round, kept so the board after it can still show how it ended (§8).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    /// Round number.
+    pub round: u8,
+    /// Why it ended.
+    pub end: Option<RoundEnd>,
+    /// Each seat's stack, score and status.
+    pub players: Vec<RoundLine>,
+    /// Who won it.
+    pub winners: SeatSet,
+    /// What each winner received.
+    pub share: Credits,
+    /// What carried over.
+    pub carry: Credits,
+}
+
+/// §3 Setup: checks the table, seats the players, breaks the first-draw tie with the
+/// roll-off (R4) and starts round 1.
+///
+/// # Errors
+/// [`SetupError`] for 1 or 10+ players, or an option out of range (§2.5, R17).
+pub(super) fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Martian12s, SetupError> {
+    validate(options, players)?;
+    let sets = sets_for(players, options.single_set);
+    let wallet = options.start_wallet();
+    let player = Player { wallet, rounds_won: 0, resigned: false, status: Status::Active, stack: Vec::new(), score: 0 };
+    let mut game = Martian12s {
+        options: options.clone(),
+        sets,
+        players: vec![player; players],
+        bag: full_bag(sets),
+        pot: Credits(0),
+        carried_in: Credits(0),
+        house: Credits(0),
+        round: 1,
+        first_drawer: Seat(0),
+        current: Seat(0),
+        phase: Phase::Turn,
+        rng,
+        previous_round: None,
+    };
+    // R4: most cash draws first; the tie (always, at the start) goes to a roll-off.
+    let most = game.players.iter().map(|p| p.wallet).max().unwrap_or_default();
+    let tied: Vec<Seat> = game.seats().filter(|s| game.player(*s).wallet == most).collect();
+    game.first_drawer = tied[game.rng.index(tied.len())];
+    game.start_round(&mut Vec::new());
+    Ok(game)
+}
+
+/// §1, §2.5: the player count and the options.
+fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
+    let bad = |option: &str, reason: String| Err(SetupError::BadOption { option: option.into(), reason });
+    if !(2..=9).contains(&players) {
+        return Err(SetupError::PlayerCount { game: "Martian 12s", min: 2, max: 9, got: players });
+    }
+    if options.single_set && players != 2 {
+        return bad("single_set", format!("a single set is only for 2 players, not {players} (R17)"));
+    }
+    if !(1..=100).contains(&options.stake) {
+        return bad("stake", format!("{} is not allowed; use 1 to 100", options.stake));
+    }
+    let wallet = options.start_wallet().0;
+    if !(options.stake..=1000 * options.stake).contains(&wallet) {
+        return bad(
+            "start_wallet",
+            format!("{wallet} is not allowed; use {} to {}", options.stake, 1000 * options.stake),
+        );
+    }
+    if !(1..=ROUND_CAP).contains(&options.rounds) {
+        return bad("rounds", format!("{} is not allowed; use 1 to {ROUND_CAP}", options.rounds));
+    }
+    Ok(())
 }
 
 /// `K` for `n` players (§3 step 2, R17, R18).
@@ -339,39 +427,9 @@ impl Martian12s {
     pub(crate) fn player(&self, seat: Seat) -> &Player {
         &self.players[seat.index()]
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pyramid_ids_and_canonical_order() {
-        let p: Pyramid = "4L2".parse().expect("id");
-        assert_eq!(p, Pyramid { value: 4, size: Size::Large, copy: 2 });
-        assert_eq!(p.to_string(), "4L2");
-        for sets in 1..=4 {
-            let all: Vec<Pyramid> = (0..15 * u32::from(sets)).map(|i| Pyramid::from_index(i, sets)).collect();
-            let mut sorted = all.clone();
-            sorted.sort();
-            assert_eq!(all, sorted, "canonical order is value, size, copy");
-            for (i, p) in all.iter().enumerate() {
-                assert_eq!(p.index(sets) as usize, i);
-            }
-        }
-        assert!("5L1".parse::<Pyramid>().is_err());
-        assert!("4X1".parse::<Pyramid>().is_err());
-        assert!("4L9".parse::<Pyramid>().is_err());
-    }
-
-    #[test]
-    fn size_masks_split_a_full_bag_evenly() {
-        for sets in 1..=4u8 {
-            let masks = SIZE_MASKS[sets as usize];
-            assert_eq!(masks[0] | masks[1] | masks[2], full_bag(sets));
-            for mask in masks {
-                assert_eq!(mask.count_ones(), 5 * u32::from(sets));
-            }
-        }
+    /// Every seat, in seating order.
+    pub(crate) fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.players.len() as u8).map(Seat)
     }
 }

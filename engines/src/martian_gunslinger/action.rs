@@ -1,12 +1,89 @@
-//! Martian Gunslinger actions (§3, §4); their text forms are in `text.rs`.
+//! Martian Gunslinger actions (§3, §4): the decisions, named as in the specification. Their
+//! text forms (§8.4) are in `action_text.rs`.
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{Die, Pile, Place, PlotId};
+use super::state::PlotId;
 use crate::game::Seat;
 use crate::parts::cards::{Card, CardSet, Rank, Suit};
 use crate::parts::dice::Treehouse;
 use crate::parts::grid::{Direction, Square};
+use crate::parts::words::word_enum;
+
+/// A pile a Dig takes from (§4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pile {
+    /// The top of the draw pile (seen by the digger only).
+    Draw,
+    /// The top of the discard pile (public).
+    Discard,
+}
+
+impl Pile {
+    /// Both piles.
+    pub const ALL: [Self; 2] = [Self::Draw, Self::Discard];
+
+    /// Its word in the text form (`dig draw`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Draw => "draw",
+            Self::Discard => "discard",
+        }
+    }
+}
+
+word_enum!(Pile, "a pile");
+
+/// Where a dug card goes (§4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    /// Into the hand.
+    Hand,
+    /// Face up among the resources.
+    Resources,
+}
+
+impl Place {
+    /// Both places.
+    pub const ALL: [Self; 2] = [Self::Hand, Self::Resources];
+
+    /// Its word in the text form (`dig-to hand`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Hand => "hand",
+            Self::Resources => "resources",
+        }
+    }
+}
+
+word_enum!(Place, "a place for the dug card");
+
+/// Which die a re-roll targets (T2a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Die {
+    /// The movement d6.
+    Table,
+    /// The Treehouse die.
+    Treehouse,
+}
+
+impl Die {
+    /// Both dice.
+    pub const ALL: [Self; 2] = [Self::Table, Self::Treehouse];
+
+    /// Its word in the text form (`reroll table`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Table => "table",
+            Self::Treehouse => "treehouse",
+        }
+    }
+}
+
+word_enum!(Die, "a die");
 
 /// The King's permanent bonus (R26).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -16,6 +93,22 @@ pub enum Bonus {
     /// +1 card exchanged in poker contests.
     Discard,
 }
+
+impl Bonus {
+    /// Both bonuses.
+    pub const ALL: [Self; 2] = [Self::Draw, Self::Discard];
+
+    /// Its word in the text form (`play KS 4S 9S draw`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Draw => "draw",
+            Self::Discard => "discard",
+        }
+    }
+}
+
+word_enum!(Bonus, "a King's bonus");
 
 /// What a 2, 3 or 4 destroys (§4.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -165,25 +258,28 @@ pub enum EventParams {
     },
 }
 
+/// Each event by its card's rank, deuce first: its word in the text form and its title.
+const EVENTS: [(&str, &str); 13] = [
+    ("punch-a-cow", "Punch a Cow"),
+    ("revival", "Revival"),
+    ("robbery", "Robbery"),
+    ("jailbreak", "Jailbreak"),
+    ("holy-vision", "Holy Vision"),
+    ("crack-shot", "Crack-Shot"),
+    ("judge", "Hanging Judge"),
+    ("tycoon", "Casino Tycoon"),
+    ("brawl", "Barroom Brawl"),
+    ("pony-express", "Pony Express"),
+    ("shootout", "Shootout at High Noon"),
+    ("cattle-baron", "Cattle Baron"),
+    ("mayor", "Mayor"),
+];
+
 impl EventParams {
     /// The event's word in the text form.
     #[must_use]
     pub const fn word(&self) -> &'static str {
-        match self {
-            Self::CattleBaron => "cattle-baron",
-            Self::Shootout { .. } => "shootout",
-            Self::PonyExpress { .. } => "pony-express",
-            Self::Brawl { .. } => "brawl",
-            Self::Tycoon { .. } => "tycoon",
-            Self::Judge { .. } => "judge",
-            Self::CrackShot { .. } => "crack-shot",
-            Self::HolyVision { .. } => "holy-vision",
-            Self::Jailbreak { .. } => "jailbreak",
-            Self::Robbery { .. } => "robbery",
-            Self::Revival { .. } => "revival",
-            Self::PunchACow { .. } => "punch-a-cow",
-            Self::Mayor { .. } => "mayor",
-        }
+        EVENTS[self.rank().index()].0
     }
 
     /// The event card rank that plays this event (§4.9).
@@ -210,21 +306,7 @@ impl EventParams {
 /// The event's title for an event card rank.
 #[must_use]
 pub const fn event_title(rank: Rank) -> &'static str {
-    match rank.value() {
-        13 => "Cattle Baron",
-        12 => "Shootout at High Noon",
-        11 => "Pony Express",
-        10 => "Barroom Brawl",
-        9 => "Casino Tycoon",
-        8 => "Hanging Judge",
-        7 => "Crack-Shot",
-        6 => "Holy Vision",
-        5 => "Jailbreak",
-        4 => "Robbery",
-        3 => "Revival",
-        2 => "Punch a Cow",
-        _ => "Mayor",
-    }
+    EVENTS[rank.index()].1
 }
 
 /// A Martian Gunslinger decision. Names follow the specification.

@@ -3,7 +3,7 @@
 
 use std::cmp::Reverse;
 
-use super::log::Event;
+use super::events::Event;
 use super::state::{EventStatus, Finish, MartianGunslinger, Stage, WIN_VP, WinReason};
 use crate::game::Seat;
 use crate::parts::cards::CardSet;
@@ -93,7 +93,7 @@ impl MartianGunslinger {
         if let Some(running) = self.running.take() {
             self.discard_batch([running.card]);
         }
-        self.bids = vec![None; self.n()];
+        self.bids = vec![None; self.players.len()];
         self.payer = None;
         self.turn.refill = CardSet::EMPTY;
         let ranking = self.ranking(winner);

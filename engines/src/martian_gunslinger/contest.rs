@@ -2,7 +2,7 @@
 //! event contests (Shootout, Barroom Brawl, Robbery) — with their sealed exchanges.
 
 use super::action::Action;
-use super::log::{ContestWhy, Event, ShownHand};
+use super::events::{ContestWhy, Event, ShownHand};
 use super::state::{Contest, ContestKind, EventStatus, MartianGunslinger, PlotId, Side, Stage, front};
 use crate::game::Seat;
 use crate::parts::cards::{Card, CardSet};

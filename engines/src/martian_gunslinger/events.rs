@@ -1,426 +1,592 @@
-//! T8 events (§4.9, R33–R42, R55): which `PlayEvent`s are legal, and their resolution.
-//! The Mayor election is in `mayor.rs`.
+//! What happened, for the log and the post after a move, and its narration ([`sentence`]).
+//! Most events are public; those that name a hidden card are for one seat only
+//! ([`Event::audience`]).
 
-use super::action::{Action, EventParams};
-use super::log::{ContestWhy, Event};
-use super::state::{ContestKind, EventSlot, EventStatus, MartianGunslinger, Running, Stage};
-use crate::game::Seat;
-use crate::parts::cards::{Card, CardSet, Rank, Suit};
+use serde::{Deserialize, Serialize};
 
-impl MartianGunslinger {
-    /// Face-up cards of `rank` held by `seat`.
-    fn of(&self, seat: Seat, rank: Rank) -> Vec<Card> {
-        self.player(seat).resources_of(rank).iter().collect()
-    }
+use super::action::{Die, EventParams, HandPlay, Pile, Place, event_title};
+use super::state::{PlotId, WinReason};
+use crate::game::{Audience, Seat};
+use crate::parts::cards::{Card, Rank};
+use crate::parts::dice::Treehouse;
+use crate::parts::grid::{Direction, Square};
+use crate::parts::poker::HandValue;
+use crate::parts::pyramids::Size;
 
-    /// Every legal `PlayEvent` for the active player's Hidden event card (R33, R34).
-    pub(crate) fn event_options(&self) -> Vec<EventParams> {
-        self.event_options_for(self.active())
-    }
+/// Why a poker contest runs, for the narration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ContestWhy {
+    /// A piece attack.
+    Attack,
+    /// An event, by its card's rank.
+    Event(Rank),
+}
 
-    /// Every `PlayEvent` `a` could make now with its Hidden event card.
-    pub(crate) fn event_options_for(&self, a: Seat) -> Vec<EventParams> {
-        let Some(card) = self.player(a).hidden_event() else { return Vec::new() };
-        let mut out = Vec::new();
-        let opponents = self.opponents(a);
-        match card.rank.value() {
-            13 if [Rank::JACK, Rank::TEN, Rank::FIVE].iter().all(|r| self.player(a).has(*r)) => {
-                out.push(EventParams::CattleBaron);
-            }
-            12 => self.shootout_options(a, &opponents, &mut out),
-            11 => self.pony_options(a, &opponents, &mut out),
-            10 => {
-                for opponent in &opponents {
-                    for gun in self.of(a, Rank::NINE) {
-                        for casino in self.of(a, Rank::QUEEN) {
-                            out.push(EventParams::Brawl { opponent: *opponent, gun, casino });
-                        }
-                    }
-                }
-            }
-            9 => self.tycoon_options(a, &mut out),
-            8 => self.pairs(a, Rank::ACE, Rank::FOUR, &mut out, |ace, four| EventParams::Judge { ace, four }),
-            7 => self.pairs(a, Rank::NINE, Rank::EIGHT, &mut out, |gun, horse| EventParams::CrackShot { gun, horse }),
-            6 if self.anywhere(Rank::SEVEN) && self.anywhere(Rank::ACE) => {
-                for suit in Suit::ALL {
-                    out.extend(Rank::ALL.iter().map(|rank| EventParams::HolyVision { suit, rank: *rank }));
-                }
-            }
-            5 => {
-                for opponent in &opponents {
-                    if self.player(*opponent).has(Rank::KING) {
-                        for jail in self.of(*opponent, Rank::THREE) {
-                            out.push(EventParams::Jailbreak { opponent: *opponent, jail });
-                        }
-                    }
-                }
-            }
-            4 => self.robbery_options(a, &opponents, &mut out),
-            3 => self.pairs(a, Rank::SEVEN, Rank::FIVE, &mut out, |church, grazing| EventParams::Revival {
-                church,
-                grazing,
-            }),
-            2 => {
-                for opponent in &opponents {
-                    for cattle in self.of(*opponent, Rank::TEN) {
-                        out.push(EventParams::PunchACow { opponent: *opponent, cattle });
-                    }
-                }
-            }
-            14 if self.common_suit_everywhere() => {
-                self.pairs(a, Rank::THREE, Rank::FOUR, &mut out, |jail, courthouse| EventParams::Mayor {
-                    jail,
-                    courthouse,
-                });
-            }
-            _ => {}
+/// One side's cards at a showdown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownHand {
+    /// Whose.
+    pub seat: Seat,
+    /// The whole contest hand.
+    pub cards: Vec<Card>,
+    /// Its best five's value.
+    pub value: HandValue,
+    /// Cards exchanged before the showdown.
+    pub exchanged: Vec<Card>,
+}
+
+/// A Martian Gunslinger event (narration).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Event {
+    // ---- setup ----
+    HomePlaced {
+        seat: Seat,
+        corner: Square,
+        dir: Direction,
+    },
+    PlotpointPlaced {
+        seat: Seat,
+        plot: PlotId,
+        square: Square,
+    },
+    PlotpointMoved {
+        seat: Seat,
+        plot: PlotId,
+        from: Square,
+        to: Square,
+    },
+    CompensationSkipped {
+        seat: Seat,
+    },
+    Dealt {
+        hand: u8,
+    },
+    // ---- slot ----
+    SlotBegan {
+        seat: Seat,
+        round: u16,
+    },
+    SlotLost {
+        seat: Seat,
+        left: u8,
+    },
+    ReEntered {
+        seat: Seat,
+        square: Square,
+        dir: Direction,
+    },
+    ReEntryBlocked {
+        seat: Seat,
+    },
+    Rolled {
+        seat: Seat,
+        d6: u8,
+        face: Treehouse,
+    },
+    Rerolled {
+        seat: Seat,
+        die: Die,
+        d6: u8,
+        face: Treehouse,
+    },
+    KeptRolls {
+        seat: Seat,
+    },
+    WildChosen {
+        seat: Seat,
+        face: Treehouse,
+    },
+    WildRerolled {
+        seat: Seat,
+        d6: u8,
+    },
+    Tipped {
+        seat: Seat,
+        target: Seat,
+        dir: Direction,
+    },
+    Swapped {
+        seat: Seat,
+        a: Square,
+        b: Square,
+    },
+    /// Dig from the discard pile (public card) or the draw pile (card for the digger only).
+    Dug {
+        seat: Seat,
+        pile: Pile,
+        card: Option<Card>,
+    },
+    /// The digger sees the card from the draw pile.
+    DugCard {
+        seat: Seat,
+        card: Card,
+    },
+    /// The dug card goes to the hand (named when it was public) or face up.
+    DugTo {
+        seat: Seat,
+        place: Place,
+        card: Option<Card>,
+    },
+    PowerPassed {
+        seat: Seat,
+    },
+    Stepped {
+        seat: Seat,
+        to: Square,
+    },
+    Reoriented {
+        seat: Seat,
+        dir: Direction,
+    },
+    Aimed {
+        seat: Seat,
+        dir: Direction,
+    },
+    Hopped {
+        seat: Seat,
+        to: Square,
+    },
+    MoveEnded {
+        seat: Seat,
+    },
+    // ---- attempt and contests ----
+    Attempted {
+        seat: Seat,
+        plot: PlotId,
+        mine: Option<Card>,
+        house: Option<Card>,
+        scored: bool,
+    },
+    ActionSkipped {
+        seat: Seat,
+    },
+    ContestBegan {
+        why: ContestWhy,
+        sides: [(Seat, u8, u8); 2],
+    },
+    /// One side's contest hand, for its owner.
+    ContestHand {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    /// A card chosen for the sealed exchange, for its owner.
+    ContestChose {
+        seat: Seat,
+        card: Card,
+    },
+    ContestSubmitted {
+        seat: Seat,
+    },
+    Showdown {
+        hands: Vec<ShownHand>,
+        winner: Option<Seat>,
+    },
+    AttackTied,
+    AttackLost {
+        loser: Seat,
+        size: Option<Size>,
+        vp: u8,
+        lost_turns: u8,
+    },
+    JudgePaid {
+        seat: Seat,
+    },
+    JudgeFizzled {
+        seat: Seat,
+    },
+    // ---- cards ----
+    HandCardPlayed {
+        seat: Seat,
+        play: HandPlay,
+    },
+    Teleported {
+        seat: Seat,
+        to: Square,
+    },
+    Grew {
+        seat: Seat,
+        size: Size,
+    },
+    Destroyed {
+        victim: Seat,
+        card: Card,
+        locked: bool,
+    },
+    RefillChose {
+        seat: Seat,
+        card: Card,
+    },
+    Refilled {
+        seat: Seat,
+        discarded: Vec<Card>,
+    },
+    EventSwapped {
+        seat: Seat,
+        card: Card,
+    },
+    HandCardSkipped {
+        seat: Seat,
+    },
+    ResourceLaid {
+        seat: Seat,
+        card: Card,
+    },
+    ResourceSkipped {
+        seat: Seat,
+    },
+    EventSkipped {
+        seat: Seat,
+    },
+    Drew {
+        seat: Seat,
+        count: u8,
+    },
+    DrewCards {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    EventCardDrawn {
+        seat: Seat,
+    },
+    EventCardIs {
+        seat: Seat,
+        card: Card,
+    },
+    DrawFailed {
+        seat: Seat,
+    },
+    Reshuffled {
+        cards: u8,
+    },
+    HandLimitDiscard {
+        seat: Seat,
+        card: Card,
+    },
+    GainedVp {
+        seat: Seat,
+        amount: u8,
+        vp: u8,
+    },
+    // ---- events ----
+    EventRevealed {
+        seat: Seat,
+        card: Card,
+        params: EventParams,
+    },
+    CattleBaron {
+        seat: Seat,
+        discarded: Vec<Card>,
+    },
+    PonyExpress {
+        seat: Seat,
+        cargo: Card,
+        recipient: Seat,
+    },
+    TycoonLocked {
+        seat: Seat,
+    },
+    TycoonResolved {
+        seat: Seat,
+        casino: bool,
+        bank: bool,
+        other: bool,
+    },
+    JudgeSeated {
+        seat: Seat,
+    },
+    /// A public single-card draw in a duel (Crack-Shot, Revival, Jailbreak, Punch a Cow,
+    /// Holy Vision); `None` = the draw failed.
+    DuelDraw {
+        seat: Seat,
+        card: Option<Card>,
+    },
+    DuelResult {
+        winner: Option<Seat>,
+    },
+    Loss {
+        seat: Seat,
+        card: Card,
+        from_hand: bool,
+    },
+    BidSubmitted {
+        seat: Seat,
+        automatic: bool,
+    },
+    /// The bidder's own bid, for the bidder.
+    BidIs {
+        seat: Seat,
+        bid: u8,
+    },
+    BidsRevealed {
+        bids: Vec<(Seat, u8)>,
+        winner: Seat,
+    },
+    Paid {
+        seat: Seat,
+        card: Card,
+    },
+    MayorElected {
+        seat: Seat,
+        counter: u8,
+    },
+    MayorVacated {
+        seat: Seat,
+    },
+    // ---- end ----
+    Resigned {
+        seat: Seat,
+    },
+    GameOver {
+        winner: Option<Seat>,
+        reason: WinReason,
+    },
+}
+
+impl Event {
+    /// Who may read this event: events naming a card still hidden from others go to the one
+    /// seat that may see it (§5).
+    #[must_use]
+    pub fn audience(&self) -> Audience {
+        match self {
+            Self::DugCard { seat, .. }
+            | Self::ContestHand { seat, .. }
+            | Self::ContestChose { seat, .. }
+            | Self::RefillChose { seat, .. }
+            | Self::DrewCards { seat, .. }
+            | Self::EventCardIs { seat, .. }
+            | Self::BidIs { seat, .. } => Audience::seat(*seat),
+            _ => Audience::Public,
         }
-        out
     }
+}
 
-    fn pairs(
-        &self,
-        a: Seat,
-        first: Rank,
-        second: Rank,
-        out: &mut Vec<EventParams>,
-        make: impl Fn(Card, Card) -> EventParams,
-    ) {
-        for x in self.of(a, first) {
-            out.extend(self.of(a, second).into_iter().map(|y| make(x, y)));
+/// An event in a sentence, players called by `names` (indexed by seat).
+pub(super) fn sentence(event: &Event, names: &[String]) -> String {
+    board_sentence(event, names)
+        .or_else(|| contest_sentence(event, names))
+        .or_else(|| card_sentence(event, names))
+        .or_else(|| event_sentence(event, names))
+        .unwrap_or_default()
+}
+
+/// Sentences about setup, the slot, dice, powers and movement.
+fn board_sentence(event: &Event, names: &[String]) -> Option<String> {
+    let n = |seat: &Seat| who(names, *seat);
+    Some(match event {
+        Event::HomePlaced { seat, corner, dir } => format!("{} makes {corner} home, facing {dir}.", n(seat)),
+        Event::PlotpointPlaced { seat, plot, square } => {
+            format!("{} places plotpoint {plot} on {square}.", n(seat))
         }
-    }
-
-    fn shootout_options(&self, a: Seat, opponents: &[Seat], out: &mut Vec<EventParams>) {
-        for (mine_rank, theirs_rank) in [(Rank::JACK, Rank::KING), (Rank::KING, Rank::JACK)] {
-            for mine in self.of(a, mine_rank) {
-                for opponent in opponents {
-                    for theirs in self.of(*opponent, theirs_rank) {
-                        out.push(EventParams::Shootout { opponent: *opponent, mine, theirs });
-                    }
-                }
-            }
+        Event::PlotpointMoved { seat, plot, from, to } => format!("{} moves {plot} from {from} to {to}.", n(seat)),
+        Event::CompensationSkipped { seat } => format!("{} leaves the plotpoints where they are.", n(seat)),
+        Event::Dealt { hand } => format!("Everyone is dealt {hand} cards and an event card."),
+        Event::SlotBegan { seat, round } => format!("Round {round}: {}'s turn.", n(seat)),
+        Event::SlotLost { seat, left } => format!("{} loses this turn ({left} more to lose).", n(seat)),
+        Event::ReEntered { seat, square, dir } => format!("{} re-enters on {square}, facing {dir}.", n(seat)),
+        Event::ReEntryBlocked { seat } => format!("{} cannot re-enter: home and its neighbours are full.", n(seat)),
+        Event::Rolled { seat, d6, face } => format!("{} rolls {d6} and {face}.", n(seat)),
+        Event::Rerolled { seat, die, d6, face } => match die {
+            Die::Table => format!("{} spends an Ace: the d6 now shows {d6}.", n(seat)),
+            Die::Treehouse => format!("{} spends an Ace: the Treehouse die now shows {face}.", n(seat)),
+        },
+        Event::KeptRolls { seat } => format!("{} keeps the rolls.", n(seat)),
+        Event::WildChosen { seat, face } => format!("{} makes the Wild a {face}.", n(seat)),
+        Event::WildRerolled { seat, d6 } => format!("{} re-rolls the d6 with the Wild: {d6}.", n(seat)),
+        Event::Tipped { seat, target, dir } => format!("{} tips {}'s piece to face {dir}.", n(seat), n(target)),
+        Event::Swapped { seat, a, b } => format!("{} swaps the pyramids on {a} and {b}.", n(seat)),
+        Event::Dug { seat, pile: Pile::Draw, .. } => format!("{} digs the top card of the draw pile.", n(seat)),
+        Event::Dug { seat, card, .. } => {
+            format!("{} digs {} from the discard pile.", n(seat), card.map_or("-".into(), |c| c.to_string()))
         }
-    }
-
-    fn pony_options(&self, a: Seat, opponents: &[Seat], out: &mut Vec<EventParams>) {
-        let resources = self.player(a).resources;
-        for horse in self.of(a, Rank::EIGHT) {
-            for stagecoach in self.of(a, Rank::SIX) {
-                let cargo: CardSet = resources.difference([horse, stagecoach].into_iter().collect());
-                for cargo in cargo.iter() {
-                    for recipient in opponents {
-                        out.push(EventParams::PonyExpress { horse, stagecoach, cargo, recipient: *recipient });
-                    }
-                }
-            }
+        Event::DugCard { card, .. } => format!("You dug {card}."),
+        Event::DugTo { seat, place: Place::Resources, card } => {
+            format!("{} lays the dug card {} face up.", n(seat), card.map_or("-".into(), |c| c.to_string()))
         }
-    }
+        Event::DugTo { seat, card: Some(card), .. } => format!("{} takes {card} into the hand.", n(seat)),
+        Event::DugTo { seat, .. } => format!("{} takes the dug card into the hand.", n(seat)),
+        Event::PowerPassed { seat } => format!("{} passes the power.", n(seat)),
+        Event::Stepped { seat, to } => format!("{} steps to {to}.", n(seat)),
+        Event::Reoriented { seat, dir } => format!("{} turns to face {dir}.", n(seat)),
+        Event::Aimed { seat, dir } => format!("{} aims {dir}.", n(seat)),
+        Event::Hopped { seat, to } => format!("{} hops to {to}.", n(seat)),
+        Event::MoveEnded { seat } => format!("{} ends the movement.", n(seat)),
+        _ => return None,
+    })
+}
 
-    fn tycoon_options(&self, a: Seat, out: &mut Vec<EventParams>) {
-        let resources = self.player(a).resources;
-        for casino in self.of(a, Rank::QUEEN) {
-            for bank in self.of(a, Rank::TWO) {
-                let others = resources.difference([casino, bank].into_iter().collect());
-                out.extend(others.iter().map(|other| EventParams::Tycoon { casino, bank, other }));
-            }
+/// Sentences about attempts, contests and attacks.
+fn contest_sentence(event: &Event, names: &[String]) -> Option<String> {
+    let n = |seat: &Seat| who(names, *seat);
+    Some(match event {
+        Event::Attempted { seat, plot, mine, house, scored } => {
+            let show = |c: &Option<Card>| c.map_or("no card".into(), |c| c.to_string());
+            let result = if *scored { "a hit" } else { "no score" };
+            format!("{} tries {plot}: {} against the house's {}: {result}.", n(seat), show(mine), show(house))
         }
-    }
-
-    fn robbery_options(&self, a: Seat, opponents: &[Seat], out: &mut Vec<EventParams>) {
-        for opponent in opponents {
-            let p = self.player(*opponent);
-            let loot = p.resources_of(Rank::TWO).union(p.resources_of(Rank::SIX));
-            for loot in loot.iter() {
-                for gun in self.of(a, Rank::NINE) {
-                    out.push(EventParams::Robbery { opponent: *opponent, loot, gun });
-                }
-            }
+        Event::ActionSkipped { seat } => format!("{} neither attempts nor attacks.", n(seat)),
+        Event::ContestBegan { why, sides } => {
+            let why = match why {
+                ContestWhy::Attack => "attacks".to_string(),
+                ContestWhy::Event(rank) => format!("starts a {} against", event_title(*rank)),
+            };
+            let [(x, dx, cx), (y, dy, cy)] = sides;
+            format!(
+                "{} {why} {}: {} draws {dx} (may exchange {cx}), {} draws {dy} (may exchange {cy}).",
+                n(x),
+                n(y),
+                n(x),
+                n(y)
+            )
         }
-    }
-
-    /// R39: a face-up card of `rank` in anybody's resources.
-    fn anywhere(&self, rank: Rank) -> bool {
-        self.playing().any(|s| self.player(s).has(rank))
-    }
-
-    /// R43: one suit appears in every (remaining) player's face-up resources.
-    pub(crate) fn common_suit_everywhere(&self) -> bool {
-        Suit::ALL.iter().any(|suit| self.playing().all(|s| !self.player(s).resources.of_suit(*suit).is_empty()))
-    }
-
-    /// The T8 actions: `SkipEvent` first.
-    pub(crate) fn event_actions(&self, out: &mut Vec<Action>) {
-        out.push(Action::SkipEvent);
-        out.extend(self.event_options().into_iter().map(Action::PlayEvent));
-    }
-
-    /// `PlayEvent`: reveals the card and resolves it (§4.9).
-    pub(crate) fn play_event(&mut self, params: EventParams, ev: &mut Vec<Event>) {
-        let a = self.active();
-        let Some(slot) = self.players[a.index()].event.take() else { return };
-        let card = slot.card;
-        ev.push(Event::EventRevealed { seat: a, card, params });
-        self.stage = Stage::Draw;
-        self.running = Some(Running { card, params });
-        match params {
-            EventParams::CattleBaron => {
-                let all = self.player(a).resources;
-                ev.push(Event::CattleBaron { seat: a, discarded: all.iter().collect() });
-                self.discard_resources(a, all);
-                self.gain_vp(a, 2, ev);
-                self.finish_event(ev);
-            }
-            EventParams::Shootout { opponent, .. } => {
-                let draw = |s: Seat| 5 + u8::from(self.player(s).has(Rank::NINE)) + self.player(s).draw_bonus();
-                let draws = [draw(a), draw(opponent)];
-                self.event_contest(a, opponent, draws, card.rank, ev);
-            }
-            EventParams::Brawl { opponent, .. } | EventParams::Robbery { opponent, .. } => {
-                let draws = [5 + self.player(a).draw_bonus(), 5 + self.player(opponent).draw_bonus()];
-                self.event_contest(a, opponent, draws, card.rank, ev);
-            }
-            EventParams::PonyExpress { horse, stagecoach, cargo, recipient } => {
-                // R51: the cargo travels face up to the recipient.
-                self.players[a.index()].resources.remove(cargo);
-                self.players[recipient.index()].resources.insert(cargo);
-                ev.push(Event::PonyExpress { seat: a, cargo, recipient });
-                self.gain_vp(a, 2, ev);
-                self.discard_resources(a, [horse, stagecoach].into_iter().collect());
-                self.finish_event(ev);
-            }
-            EventParams::Tycoon { casino, bank, other } => {
-                let locked: CardSet = [casino, bank, other].into_iter().collect();
-                let player = &mut self.players[a.index()];
-                player.resources = player.resources.difference(locked);
-                player.locked = locked;
-                let status = EventStatus::Tycoon { casino, bank, other, reveal_slot: self.slot };
-                player.event = Some(EventSlot { card, status });
-                self.running = None;
-                ev.push(Event::TycoonLocked { seat: a });
-            }
-            EventParams::Judge { ace, four } => {
-                self.players[a.index()].event = Some(EventSlot { card, status: EventStatus::Judge { ace, four } });
-                self.running = None;
-                ev.push(Event::JudgeSeated { seat: a });
-            }
-            EventParams::CrackShot { gun, horse } => self.crack_shot(gun, horse, ev),
-            EventParams::HolyVision { suit, rank } => self.holy_vision(suit, rank, ev),
-            EventParams::Jailbreak { opponent, jail } => self.jailbreak(opponent, jail, ev),
-            EventParams::Revival { church, grazing } => self.revival(church, grazing, ev),
-            EventParams::PunchACow { opponent, cattle } => self.punch_a_cow(opponent, cattle, ev),
-            EventParams::Mayor { jail, courthouse } => self.open_election(jail, courthouse, ev),
+        Event::ContestHand { cards: c, .. } => format!("Your contest hand: {}.", cards(c)),
+        Event::ContestChose { card, .. } => format!("You set {card} aside for the exchange."),
+        Event::ContestSubmitted { seat } => format!("{} has made the exchange.", n(seat)),
+        Event::Showdown { hands, winner } => {
+            let shown: Vec<String> = hands
+                .iter()
+                .map(|h| {
+                    format!(
+                        "{} exchanged {} and shows {} ({})",
+                        n(&h.seat),
+                        h.exchanged.len(),
+                        cards(&h.cards),
+                        h.value
+                    )
+                })
+                .collect();
+            let result = winner.map_or("a tie".to_string(), |w| format!("{} wins", n(&w)));
+            format!("Showdown: {}; {result}.", shown.join("; "))
         }
-    }
-
-    /// Shootout, Brawl and Robbery contests: caps 2 + discard bonus, no VP-lead bonus (R25).
-    fn event_contest(&mut self, a: Seat, opponent: Seat, draws: [u8; 2], rank: Rank, ev: &mut Vec<Event>) {
-        let caps = [2 + self.player(a).discard_bonus(), 2 + self.player(opponent).discard_bonus()];
-        self.start_contest(ContestKind::Event, [a, opponent], draws, caps, ContestWhy::Event(rank), ev);
-    }
-
-    /// After an event contest: the winner gains 2 (a tie, nobody, R20); the named cards go;
-    /// no piece, VP-loss or turn-loss effects (R35).
-    pub(crate) fn event_contest_over(&mut self, winner: Option<Seat>, ev: &mut Vec<Event>) {
-        self.stage = Stage::Draw;
-        let Some(running) = self.running.clone() else { return };
-        let a = self.active();
-        if let Some(winner) = winner {
-            self.gain_vp(winner, 2, ev);
-        }
-        match running.params {
-            EventParams::Shootout { opponent, mine, theirs } => {
-                self.take_from_resources(&[(a, mine), (opponent, theirs)]);
+        Event::AttackTied => "The attack is a tie: nothing happens.".into(),
+        Event::AttackLost { loser, size, vp, lost_turns } => match size {
+            Some(size) => {
+                format!("{}'s piece shrinks to {}; {vp} VP left; {lost_turns} turn(s) to lose.", n(loser), size.word())
             }
-            EventParams::Brawl { gun, casino, .. } => self.take_from_resources(&[(a, gun), (a, casino)]),
-            EventParams::Robbery { opponent, loot, gun } => self.take_from_resources(&[(opponent, loot), (a, gun)]),
-            _ => {}
+            None => format!("{}'s piece is removed; {vp} VP left; {lost_turns} turn(s) to lose.", n(loser)),
+        },
+        Event::JudgePaid { seat } => format!("The Hanging Judge pays {}.", n(seat)),
+        Event::JudgeFizzled { seat } => format!("{}'s Hanging Judge fizzles.", n(seat)),
+        _ => return None,
+    })
+}
+
+/// Sentences about hand cards, resources, draws and points.
+fn card_sentence(event: &Event, names: &[String]) -> Option<String> {
+    let n = |seat: &Seat| who(names, *seat);
+    Some(match event {
+        Event::HandCardPlayed { seat, play } => {
+            format!("{} plays {} paying {}.", n(seat), play.card, play.costs)
         }
-        self.finish_event(ev);
-    }
-
-    /// Discards the named face-up cards (from whichever pile holds them) as one batch.
-    fn take_from_resources(&mut self, cards: &[(Seat, Card)]) {
-        let mut batch = Vec::new();
-        for (seat, card) in cards {
-            if self.players[seat.index()].resources.remove(*card) {
-                batch.push(*card);
-            }
+        Event::Teleported { seat, to } => format!("{} rides to {to}.", n(seat)),
+        Event::Grew { seat, size } => format!("{}'s piece grows to {}.", n(seat), size.word()),
+        Event::Destroyed { victim, card, locked } => {
+            let from = if *locked { "Locked cards" } else { "resources" };
+            format!("{card} is destroyed from {}'s {from}.", n(victim))
         }
-        self.discard_batch(batch);
-    }
-
-    /// The end of an event (§4.9): the event card is discarded (its own, last batch) and the
-    /// actor draws a new Hidden event card (R55); then T9.
-    pub(crate) fn finish_event(&mut self, ev: &mut Vec<Event>) {
-        if let Some(running) = self.running.take() {
-            self.discard_batch([running.card]);
+        Event::RefillChose { card, .. } => format!("You will discard {card}."),
+        Event::Refilled { seat, discarded } => format!("{} discards {} and refills.", n(seat), cards(discarded)),
+        Event::EventSwapped { seat, card } => format!("{} discards the event card {card}.", n(seat)),
+        Event::HandCardSkipped { seat } => format!("{} plays no hand card.", n(seat)),
+        Event::ResourceLaid { seat, card } => format!("{} lays {card} as a resource.", n(seat)),
+        Event::ResourceSkipped { seat } => format!("{} lays no resource.", n(seat)),
+        Event::EventSkipped { seat } => format!("{} keeps the event card.", n(seat)),
+        Event::Drew { seat, count } => {
+            format!("{} draws {count} card{}.", n(seat), if *count == 1 { "" } else { "s" })
         }
-        self.draw_event_card(self.active(), ev);
-        self.stage = Stage::Draw;
-    }
-
-    /// A public single-card draw to the set-aside cards.
-    pub(crate) fn duel_draw(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Option<Card> {
-        let card = self.draw_card(ev);
-        if let Some(card) = card {
-            self.set_aside.push(card);
+        Event::DrewCards { cards: c, .. } => format!("You drew {}.", cards(c)),
+        Event::EventCardDrawn { seat } => format!("{} draws a new event card.", n(seat)),
+        Event::EventCardIs { card, .. } => format!("Your event card is {card}."),
+        Event::DrawFailed { seat } => format!("No cards are left for {} to draw.", n(seat)),
+        Event::Reshuffled { cards } => {
+            format!("The discard pile ({cards} cards) is shuffled into a new draw pile.")
         }
-        ev.push(Event::DuelDraw { seat, card });
-        card
-    }
+        Event::HandLimitDiscard { seat, card } => format!("{} discards {card} down to ten cards.", n(seat)),
+        Event::GainedVp { seat, amount, vp } => format!("{} gains {amount} VP ({vp} now).", n(seat)),
+        _ => return None,
+    })
+}
 
-    /// 7 Crack-Shot (R38): everybody draws from A; tied leaders re-draw until one is highest.
-    fn crack_shot(&mut self, gun: Card, horse: Card, ev: &mut Vec<Event>) {
-        let a = self.active();
-        let mut drawers: Vec<Seat> =
-            self.turn_order_from(a).into_iter().filter(|s| !self.player(*s).resigned).collect();
-        let winner = loop {
-            let mut drawn: Vec<(Seat, Card)> = Vec::new();
-            for seat in drawers.clone() {
-                if let Some(card) = self.duel_draw(seat, ev) {
-                    drawn.push((seat, card));
-                }
-            }
-            let Some(best) = drawn.iter().map(|(_, c)| c.rank).max() else { break None };
-            drawers = drawn.iter().filter(|(_, c)| c.rank == best).map(|(s, _)| *s).collect();
-            if drawers.len() == 1 {
-                break Some(drawers[0]);
-            }
-        };
-        ev.push(Event::DuelResult { winner });
-        if let Some(winner) = winner {
-            self.gain_vp(winner, if winner == a { 2 } else { 1 }, ev);
+/// Sentences about event cards, the Mayor and the end.
+fn event_sentence(event: &Event, names: &[String]) -> Option<String> {
+    let n = |seat: &Seat| who(names, *seat);
+    Some(match event {
+        Event::EventRevealed { seat, card, params } => revealed(&n(seat), *card, params, names),
+        Event::CattleBaron { seat, discarded } => {
+            format!("{} becomes a Cattle Baron, discarding {}.", n(seat), cards(discarded))
         }
-        let set_aside = std::mem::take(&mut self.set_aside);
-        self.discard_batch(set_aside);
-        self.discard_resources(a, [gun, horse].into_iter().collect());
-        self.finish_event(ev);
-    }
-
-    /// 6 Holy Vision (R39): suit or rank right 1 VP, both 2.
-    fn holy_vision(&mut self, suit: Suit, rank: Rank, ev: &mut Vec<Event>) {
-        let a = self.active();
-        if let Some(card) = self.duel_draw(a, ev) {
-            let points = u8::from(card.suit == suit) + u8::from(card.rank == rank);
-            if points > 0 {
-                self.gain_vp(a, points, ev);
-            }
+        Event::PonyExpress { seat, cargo, recipient } => {
+            format!("{} carries {cargo} to {}.", n(seat), n(recipient))
         }
-        let set_aside = std::mem::take(&mut self.set_aside);
-        self.discard_batch(set_aside);
-        self.finish_event(ev);
-    }
-
-    /// 3 Revival (R42): draw around the table from A until a 7; a failed draw ends it.
-    fn revival(&mut self, church: Card, grazing: Card, ev: &mut Vec<Event>) {
-        let a = self.active();
-        let circle: Vec<Seat> = self.turn_order_from(a).into_iter().filter(|s| !self.player(*s).resigned).collect();
-        let mut winner = None;
-        'draws: loop {
-            for seat in &circle {
-                match self.duel_draw(*seat, ev) {
-                    None => break 'draws,
-                    Some(card) if card.rank == Rank::SEVEN => {
-                        winner = Some(*seat);
-                        break 'draws;
-                    }
-                    Some(_) => {}
-                }
-            }
+        Event::TycoonLocked { seat } => format!("{} locks three resources face down as a Casino Tycoon.", n(seat)),
+        Event::TycoonResolved { seat, casino, bank, other } => {
+            let s = |b: &bool| if *b { "survived" } else { "lost" };
+            format!("{}'s Tycoon: Casino {}, Bank {}, third card {}.", n(seat), s(casino), s(bank), s(other))
         }
-        ev.push(Event::DuelResult { winner });
-        if let Some(winner) = winner {
-            self.gain_vp(winner, 2, ev);
+        Event::JudgeSeated { seat } => format!("{} sits as Hanging Judge.", n(seat)),
+        Event::DuelDraw { seat, card: Some(card) } => format!("{} draws {card}.", n(seat)),
+        Event::DuelDraw { seat, card: None } => format!("{} cannot draw.", n(seat)),
+        Event::DuelResult { winner } => winner.map_or("Nobody wins.".into(), |w| format!("{} wins.", n(&w))),
+        Event::Loss { seat, card, from_hand } => {
+            let from = if *from_hand { "hand" } else { "resources" };
+            format!("{} loses {card} from the {from}.", n(seat))
         }
-        self.discard_resources(a, [church, grazing].into_iter().collect());
-        let set_aside = std::mem::take(&mut self.set_aside);
-        self.discard_batch(set_aside);
-        self.finish_event(ev);
-    }
-
-    /// 5 Jailbreak (R40): one draw each; a failed drawer loses; both failed is a tie.
-    fn jailbreak(&mut self, opponent: Seat, jail: Card, ev: &mut Vec<Event>) {
-        let a = self.active();
-        let mine = self.duel_draw(a, ev).map(|c| c.rank);
-        let theirs = self.duel_draw(opponent, ev).map(|c| c.rank);
-        let winner = match (mine, theirs) {
-            (Some(m), Some(t)) if m > t => Some(a),
-            (Some(m), Some(t)) if m < t => Some(opponent),
-            (Some(_), None) => Some(a),
-            (None, Some(_)) => Some(opponent),
-            _ => None,
-        };
-        self.duel_over(winner, opponent, jail, ev);
-    }
-
-    /// 2 Punch a Cow (R41): rounds until a streak of two; an incomplete round ends it.
-    fn punch_a_cow(&mut self, opponent: Seat, cattle: Card, ev: &mut Vec<Event>) {
-        let a = self.active();
-        let mut streak = [0u8; 2];
-        let winner = loop {
-            let Some(mine) = self.duel_draw(a, ev) else { break None };
-            let Some(theirs) = self.duel_draw(opponent, ev) else { break None };
-            match mine.rank.cmp(&theirs.rank) {
-                std::cmp::Ordering::Greater => streak = [streak[0] + 1, 0],
-                std::cmp::Ordering::Less => streak = [0, streak[1] + 1],
-                std::cmp::Ordering::Equal => streak = [0, 0],
-            }
-            if streak[0] == 2 {
-                break Some(a);
-            }
-            if streak[1] == 2 {
-                break Some(opponent);
-            }
-        };
-        self.duel_over(winner, opponent, cattle, ev);
-    }
-
-    /// Jailbreak and Punch a Cow outcome: the winner gains 2; A winning discards the target
-    /// card, A losing makes a Loss choice (R40); then the set-aside cards and the event card.
-    fn duel_over(&mut self, winner: Option<Seat>, opponent: Seat, target: Card, ev: &mut Vec<Event>) {
-        let a = self.active();
-        ev.push(Event::DuelResult { winner });
-        if let Some(winner) = winner {
-            self.gain_vp(winner, 2, ev);
+        Event::BidSubmitted { seat, automatic: true } => format!("{} has no resources and bids 0.", n(seat)),
+        Event::BidSubmitted { seat, .. } => format!("{} has bid.", n(seat)),
+        Event::BidIs { bid, .. } => format!("You bid {bid}."),
+        Event::BidsRevealed { bids, winner } => {
+            let list: Vec<String> = bids.iter().map(|(s, b)| format!("{} {b}", n(s))).collect();
+            format!("Bids: {}. {} is elected.", list.join(", "), n(winner))
         }
-        if winner == Some(a) {
-            self.take_from_resources(&[(opponent, target)]);
-        } else if winner == Some(opponent) {
-            self.stage = Stage::Loss;
-            return;
+        Event::Paid { seat, card } => format!("{} pays {card}.", n(seat)),
+        Event::MayorElected { seat, counter } => {
+            format!("{} is Mayor; {counter} turns without others scoring wins the game.", n(seat))
         }
-        self.after_duel(ev);
-    }
-
-    /// Loss choices (§4.9): own face-up resources, else hand cards, else nothing.
-    pub(crate) fn loss_options(&self) -> (CardSet, bool) {
-        let player = self.player(self.active());
-        if player.resources.is_empty() { (player.hand, true) } else { (player.resources, false) }
-    }
-
-    /// The Loss stage's actions.
-    pub(crate) fn loss_actions(&self, out: &mut Vec<Action>) {
-        out.extend(self.loss_options().0.iter().map(Action::ChooseLoss));
-    }
-
-    /// `ChooseLoss(card)` (or nothing when there is nothing to lose), then the rest of the duel.
-    pub(crate) fn choose_loss(&mut self, card: Option<Card>, ev: &mut Vec<Event>) {
-        let a = self.active();
-        if let Some(card) = card {
-            let from_hand = self.loss_options().1;
-            let player = &mut self.players[a.index()];
-            player.resources.remove(card);
-            player.hand.remove(card);
-            self.discard_batch([card]);
-            ev.push(Event::Loss { seat: a, card, from_hand });
+        Event::MayorVacated { seat } => format!("{} is no longer Mayor.", n(seat)),
+        Event::Resigned { seat } => format!("{} resigns.", n(seat)),
+        Event::GameOver { winner, reason } => {
+            let why = match reason {
+                WinReason::Points => "with seven victory points",
+                WinReason::StraightFlush => "with a straight flush among the resources",
+                WinReason::Forced => "by forcing every other gunslinger off the board or home",
+                WinReason::Mayor => "as Mayor for three rounds",
+                WinReason::Cap => "on points at the round cap",
+                WinReason::LastStanding => "as the last player left",
+                WinReason::AllResigned => "",
+            };
+            winner.map_or("The game is over: everyone resigned.".into(), |w| format!("{} wins {why}!", n(&w)))
         }
-        self.after_duel(ev);
-    }
+        _ => return None,
+    })
+}
 
-    fn after_duel(&mut self, ev: &mut Vec<Event>) {
-        let set_aside = std::mem::take(&mut self.set_aside);
-        self.discard_batch(set_aside);
-        self.finish_event(ev);
+/// The reveal of an event card, with what it was played on.
+fn revealed(actor: &str, card: Card, params: &EventParams, names: &[String]) -> String {
+    let n = |seat: &Seat| who(names, *seat);
+    let title = event_title(card.rank);
+    let detail = match params {
+        EventParams::Shootout { opponent, mine, theirs } => format!(" against {} ({mine} v {theirs})", n(opponent)),
+        EventParams::Brawl { opponent, .. } | EventParams::Robbery { opponent, .. } => {
+            format!(" against {}", n(opponent))
+        }
+        EventParams::Jailbreak { opponent, jail } => format!(" at {}'s {jail}", n(opponent)),
+        EventParams::PunchACow { opponent, cattle } => format!(" at {}'s {cattle}", n(opponent)),
+        EventParams::HolyVision { suit, rank } => format!(", calling {} and {}", suit.word(), rank.word()),
+        _ => String::new(),
+    };
+    format!("{actor} reveals {card}: {title}{detail}.")
+}
+
+/// A player's name, or the seat when the table gave none.
+fn who(names: &[String], seat: Seat) -> String {
+    names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string())
+}
+
+/// Cards in a sentence: their text forms, or "nothing".
+fn cards(list: &[Card]) -> String {
+    if list.is_empty() {
+        "nothing".to_string()
+    } else {
+        list.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
     }
 }

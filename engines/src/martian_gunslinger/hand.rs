@@ -1,7 +1,7 @@
 //! T6 hand cards (§4.7, R24–R29), the 8/9 refill, and T7 resources (§4.8).
 
 use super::action::{Action, Bonus, HandPlay, PlayOption, Target};
-use super::log::Event;
+use super::events::Event;
 use super::state::{MartianGunslinger, REFILL_TO, Stage, Token, TokenKind, all_squares};
 use crate::game::Seat;
 use crate::parts::cards::{Card, CardSet, Rank};

@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 
 use super::action::Action;
-use super::log::Event;
+use super::events::Event;
 use super::state::{MartianGunslinger, Stage};
 use crate::game::Seat;
 use crate::parts::cards::{Card, Rank};
@@ -14,7 +14,7 @@ impl MartianGunslinger {
     pub(crate) fn open_election(&mut self, jail: Card, courthouse: Card, ev: &mut Vec<Event>) {
         let a = self.active();
         self.discard_resources(a, [jail, courthouse].into_iter().collect());
-        self.bids = vec![None; self.n()];
+        self.bids = vec![None; self.players.len()];
         for seat in self.playing().collect::<Vec<_>>() {
             if self.player(seat).resources.is_empty() {
                 self.bids[seat.index()] = Some(0);
@@ -57,7 +57,7 @@ impl MartianGunslinger {
         let bids: Vec<(Seat, u8)> = self.playing().map(|s| (s, self.bids[s.index()].unwrap_or(0))).collect();
         let winner = self.election_winner(&bids);
         ev.push(Event::BidsRevealed { bids: bids.clone(), winner });
-        self.bids = vec![None; self.n()];
+        self.bids = vec![None; self.players.len()];
         let amount = bids.iter().find(|(s, _)| *s == winner).map_or(0, |(_, b)| *b);
         if amount == 0 {
             self.elect(winner, ev);
@@ -115,7 +115,7 @@ impl MartianGunslinger {
     pub(crate) fn elect(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         self.gain_vp(seat, 2, ev);
         self.mayor = Some(seat);
-        self.mayor_counter = 3 * self.n() as u8;
+        self.mayor_counter = 3 * self.players.len() as u8;
         self.election_slot = self.slot;
         ev.push(Event::MayorElected { seat, counter: self.mayor_counter });
         self.finish_event(ev);

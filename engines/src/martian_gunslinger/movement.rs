@@ -1,7 +1,7 @@
 //! T3 Move (§4.2, R7–R10): Step, Reorient, Aim, Hop, EndMove.
 
 use super::action::Action;
-use super::log::Event;
+use super::events::Event;
 use super::state::{LastMove, MartianGunslinger, Stage, front};
 use crate::parts::dice::Treehouse;
 use crate::parts::grid::{Direction, Square};

@@ -1,17 +1,123 @@
-//! The flow: who is asked, what they may do, checking then applying an action, and the
-//! automatic steps between decisions (§4.0 auto-pass R56, §4.14 checks, resignation).
+//! The flow: who must decide, what they may do, checking then applying an action (validate,
+//! then mutate), the automatic steps between decisions (§4.0 auto-pass R56, §4.14 checks,
+//! resignation), and why a refused action is refused, in words (R59).
 
-use super::action::Action;
-use super::log::Event;
-use super::state::{Die, MartianGunslinger, Pile, Place, Stage};
-use crate::game::{RuleError, Seat, SeatSet};
-use crate::parts::cards::CardSet;
+use super::action::{Action, Die, HandPlay, Pile, Place, PlayOption};
+use super::events::Event;
+use super::hand::cost_of;
+use super::state::{CORNERS, MartianGunslinger, PlotId, Stage, front, in_corner_zone};
+use crate::game::{Pending, RuleError, Seat, SeatSet};
+use crate::parts::cards::{Card, CardSet};
 use crate::parts::dice::Treehouse;
+use crate::parts::grid::{Direction, Square};
 use crate::parts::pyramids::Size;
+
+/// Who must decide now, or how the game ended (§6).
+pub(super) fn pending(game: &MartianGunslinger) -> Pending {
+    match game.outcome() {
+        Some(outcome) => Pending::Finished(outcome),
+        None => Pending::must(game.must_seats()),
+    }
+}
+
+/// Every action `seat` may take now, passes first (§8.6 order); nothing unless it must decide.
+pub(super) fn legal_actions_into(game: &MartianGunslinger, seat: Seat, out: &mut Vec<Action>) {
+    if seat.index() >= game.players.len() || !game.must_seats().contains(seat) {
+        return;
+    }
+    match game.stage {
+        Stage::Placement => {
+            out.extend(game.home_options(seat).into_iter().map(|(corner, dir)| Action::PlaceHome { corner, dir }));
+            if game.player(seat).quota > 0 && game.next_plotpoint().is_some() {
+                out.extend(game.plotpoint_squares().into_iter().map(Action::PlacePlotpoint));
+            }
+        }
+        Stage::Compensation => {
+            out.push(Action::SkipMovePlotpoint);
+            let squares = game.plotpoint_squares();
+            for plot in PlotId::ALL {
+                out.extend(squares.iter().map(|s| Action::MovePlotpoint(plot, *s)));
+            }
+        }
+        Stage::ReEnter => out.extend(game.reentry_options(seat).into_iter().map(|(s, d)| Action::ReEnter(s, d))),
+        Stage::Reroll => {
+            out.extend([Action::KeepRolls, Action::UseReroll(Die::Table), Action::UseReroll(Die::Treehouse)])
+        }
+        Stage::Wild => {
+            let faces = [Treehouse::Tip, Treehouse::Hop, Treehouse::Aim, Treehouse::Swap, Treehouse::Dig];
+            out.extend(faces.map(Action::WildChoose));
+            out.push(Action::WildReroll);
+        }
+        Stage::Power => game.power_actions(out),
+        Stage::DigTo => out.extend([Action::DigTo(Place::Hand), Action::DigTo(Place::Resources)]),
+        Stage::Move => game.move_actions(out),
+        Stage::Action => game.action_actions(out),
+        Stage::Exchange => game.exchange_actions(seat, out),
+        Stage::HandCard => game.hand_card_actions(out),
+        Stage::Refill => game.refill_actions(out),
+        Stage::Resource => game.resource_actions(out),
+        Stage::Event => game.event_actions(out),
+        Stage::Bid => game.bid_actions(seat, out),
+        Stage::Pay => game.pay_actions(out),
+        Stage::Loss => game.loss_actions(out),
+        Stage::HandLimit => out.extend(game.player(seat).hand.iter().map(Action::DiscardCard)),
+        _ => {}
+    }
+}
+
+/// Checks `action` for `seat` (the trait's opening checks have passed) and, only if it is
+/// legal, applies it and everything automatic that follows: validate, then mutate.
+///
+/// # Errors
+/// [`RuleError`] when the action is not allowed now; the state is then unchanged.
+pub(super) fn act(
+    game: &mut MartianGunslinger,
+    seat: Seat,
+    action: Action,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check(game, seat, action)?;
+    // Validated: nothing below refuses.
+    game.revealed = CardSet::EMPTY;
+    game.perform(seat, action, ev);
+    game.advance(ev);
+    Ok(())
+}
+
+/// Whether `seat` may take `action` now, reading nothing but the state: a resignation always
+/// (the opening checks let only a seat still playing resign), `timeout` only on a forced
+/// choice among hand cards (R59), anything else when it is listed.
+fn check(game: &MartianGunslinger, seat: Seat, action: Action) -> Result<(), RuleError> {
+    match action {
+        Action::Resign => Ok(()),
+        Action::Timeout if game.timeout_is_random(seat) => Ok(()),
+        Action::Timeout => Err(RuleError::illegal("a timeout is applied as the default action of this decision")),
+        _ => {
+            let mut legal = Vec::new();
+            legal_actions_into(game, seat, &mut legal);
+            if legal.contains(&action) { Ok(()) } else { Err(refusal(game, seat, action)) }
+        }
+    }
+}
+
+/// The safe default for `seat`'s decision (§8.6): the first listed action (passes and skips
+/// are listed first), the lowest face-up card for forced choices, or `Timeout` for a forced
+/// hand-card choice (R59).
+pub(super) fn timeout_action(game: &MartianGunslinger, seat: Seat) -> Option<Action> {
+    if seat.index() >= game.players.len() || !game.must_seats().contains(seat) {
+        return None;
+    }
+    if game.timeout_is_random(seat) {
+        return Some(Action::Timeout);
+    }
+    let mut actions = Vec::new();
+    legal_actions_into(game, seat, &mut actions);
+    actions.into_iter().next()
+}
 
 impl MartianGunslinger {
     /// Who must decide now (§8.1): the active player, or several seats in a sealed window.
-    pub(crate) fn pending_seats(&self) -> SeatSet {
+    pub(crate) fn must_seats(&self) -> SeatSet {
         match self.stage {
             Stage::Exchange => {
                 self.contest.iter().flat_map(|c| c.sides.iter()).filter(|s| !s.done).map(|s| s.seat).collect()
@@ -37,51 +143,6 @@ impl MartianGunslinger {
         }
     }
 
-    /// Every action `seat` may take now, passes first (§8.6 order).
-    pub(crate) fn actions_for(&self, seat: Seat, out: &mut Vec<Action>) {
-        if !self.pending_seats().contains(seat) {
-            return;
-        }
-        match self.stage {
-            Stage::Placement => {
-                out.extend(self.home_options(seat).into_iter().map(|(corner, dir)| Action::PlaceHome { corner, dir }));
-                if self.player(seat).quota > 0 && self.next_plotpoint().is_some() {
-                    out.extend(self.plotpoint_squares().into_iter().map(Action::PlacePlotpoint));
-                }
-            }
-            Stage::Compensation => {
-                out.push(Action::SkipMovePlotpoint);
-                let squares = self.plotpoint_squares();
-                for plot in super::state::PlotId::ALL {
-                    out.extend(squares.iter().map(|s| Action::MovePlotpoint(plot, *s)));
-                }
-            }
-            Stage::ReEnter => out.extend(self.reentry_options(seat).into_iter().map(|(s, d)| Action::ReEnter(s, d))),
-            Stage::Reroll => {
-                out.extend([Action::KeepRolls, Action::UseReroll(Die::Table), Action::UseReroll(Die::Treehouse)]);
-            }
-            Stage::Wild => {
-                let faces = [Treehouse::Tip, Treehouse::Hop, Treehouse::Aim, Treehouse::Swap, Treehouse::Dig];
-                out.extend(faces.map(Action::WildChoose));
-                out.push(Action::WildReroll);
-            }
-            Stage::Power => self.power_actions(out),
-            Stage::DigTo => out.extend([Action::DigTo(Place::Hand), Action::DigTo(Place::Resources)]),
-            Stage::Move => self.move_actions(out),
-            Stage::Action => self.action_actions(out),
-            Stage::Exchange => self.exchange_actions(seat, out),
-            Stage::HandCard => self.hand_card_actions(out),
-            Stage::Refill => self.refill_actions(out),
-            Stage::Resource => self.resource_actions(out),
-            Stage::Event => self.event_actions(out),
-            Stage::Bid => self.bid_actions(seat, out),
-            Stage::Pay => self.pay_actions(out),
-            Stage::Loss => self.loss_actions(out),
-            Stage::HandLimit => out.extend(self.player(seat).hand.iter().map(Action::DiscardCard)),
-            _ => {}
-        }
-    }
-
     /// T2c choices: `PassPower` first.
     fn power_actions(&self, out: &mut Vec<Action>) {
         out.push(Action::PassPower);
@@ -98,34 +159,6 @@ impl MartianGunslinger {
             }
             _ => {}
         }
-    }
-
-    /// Checks `action` for `seat` and, only if it is legal, applies it and everything
-    /// automatic that follows.
-    pub(crate) fn act(&mut self, seat: Seat, action: Action, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        // The opening checks (game over, seat, resigned, pending) are the trait's; a
-        // resignation passed them, so it is whole from here: validate, then mutate.
-        if action == Action::Resign {
-            self.revealed = CardSet::EMPTY;
-            self.resign(seat, ev);
-            self.advance(ev);
-            return Ok(());
-        }
-        if action == Action::Timeout {
-            if !self.timeout_is_random(seat) {
-                return Err(RuleError::illegal("a timeout is applied as the default action of this decision"));
-            }
-        } else {
-            let mut legal = Vec::new();
-            self.actions_for(seat, &mut legal);
-            if !legal.contains(&action) {
-                return Err(RuleError::illegal(self.explain(seat, action)));
-            }
-        }
-        self.revealed = CardSet::EMPTY;
-        self.perform(seat, action, ev);
-        self.advance(ev);
-        Ok(())
     }
 
     /// Applies a legal action (no checks), leaving the stage at the next step.
@@ -229,9 +262,9 @@ impl MartianGunslinger {
     /// A decision applied without asking: a resigned seat's default, or the only option when
     /// public information shows there is no choice (R56).
     fn automatic(&self) -> Option<(Seat, Action)> {
-        let pending = self.pending_seats();
+        let pending = self.must_seats();
         if let Some(seat) = pending.iter().find(|s| self.player(*s).resigned) {
-            return Some((seat, self.default_action(seat)?));
+            return Some((seat, timeout_action(self, seat)?));
         }
         let a = self.active();
         let hand = self.player(a).hand;
@@ -273,22 +306,7 @@ impl MartianGunslinger {
             Stage::Loss => self.loss_options().1 || self.loss_options().0.is_empty(),
             _ => false,
         };
-        random && self.pending_seats().contains(seat)
-    }
-
-    /// The safe default for `seat`'s decision (§8.6): the first listed action (passes and
-    /// skips are listed first), the lowest face-up card for forced choices, or `Timeout` for
-    /// a forced hand-card choice.
-    pub(crate) fn default_action(&self, seat: Seat) -> Option<Action> {
-        if !self.pending_seats().contains(seat) {
-            return None;
-        }
-        if self.timeout_is_random(seat) {
-            return Some(Action::Timeout);
-        }
-        let mut actions = Vec::new();
-        self.actions_for(seat, &mut actions);
-        actions.into_iter().next()
+        random && self.must_seats().contains(seat)
     }
 
     /// `Timeout` on a forced hand-card choice: a uniformly random legal card (R59); a Loss
@@ -348,5 +366,186 @@ impl MartianGunslinger {
             self.close_bids_if_all_in(ev);
         }
         self.state_checks(ev);
+    }
+
+    /// What the current decision is about, for refusals and views.
+    pub(crate) fn asked(&self) -> &'static str {
+        match self.stage {
+            Stage::Placement => "a placement: PlaceHome or PlacePlotpoint",
+            Stage::Compensation => "the compensation move: MovePlotpoint or SkipMovePlotpoint",
+            Stage::ReEnter => "re-entering the board (ReEnter)",
+            Stage::Reroll => "whether to spend an Ace re-roll (UseReroll or KeepRolls)",
+            Stage::Wild => "the Wild face (WildChoose or WildReroll)",
+            Stage::Power => "the Treehouse power (Tip, Swap, Dig or PassPower)",
+            Stage::DigTo => "where the dug card goes (DigTo)",
+            Stage::Move => "movement (Step, Reorient, Aim, Hop or EndMove)",
+            Stage::Action => "the action (AttemptPlotpoint, Attack or SkipAction)",
+            Stage::Exchange => "the sealed contest exchange (ContestDiscard)",
+            Stage::HandCard => "a hand card (PlayHandCard or SkipHandCard)",
+            Stage::Refill => "the cards to discard before refilling (refill … / refill done)",
+            Stage::Resource => "a resource (LayResource or SkipResource)",
+            Stage::Event => "the event card (PlayEvent or SkipEvent)",
+            Stage::Bid => "a sealed Mayor bid (SubmitBid)",
+            Stage::Pay => "paying for the Mayor's office (PayResource)",
+            Stage::Loss => "a loss (ChooseLoss)",
+            Stage::HandLimit => "discarding down to ten cards (DiscardCard)",
+            Stage::SlotStart | Stage::Roll | Stage::Face | Stage::Draw | Stage::SlotEnd => "nothing (automatic step)",
+            Stage::Over => "nothing: the game is over",
+        }
+    }
+}
+
+/// Why `seat` may not take `action` now, in words (R59): computed only from what the sender may
+/// see — the board, public piles and the sender's own cards — never a hidden card or the deck
+/// order. A refusal that a ruling decides carries it ([`RuleError::ruled`]).
+fn refusal(game: &MartianGunslinger, seat: Seat, action: Action) -> RuleError {
+    let stage = game.stage;
+    let specific = match action {
+        Action::PlaceHome { corner, dir } if stage == Stage::Placement => game.why_home(seat, corner, dir),
+        Action::PlacePlotpoint(square) | Action::MovePlotpoint(_, square)
+            if matches!(stage, Stage::Placement | Stage::Compensation) =>
+        {
+            game.why_plotpoint(seat, square)
+        }
+        Action::ReEnter(..) if stage == Stage::ReEnter => Some(RuleError::ruled(
+            "R23",
+            "re-enter on your home square, or next to it when it is occupied, facing the board (R23, R7)",
+        )),
+        Action::Step | Action::Reorient(_) | Action::Aim(_) | Action::Hop if stage == Stage::Move => {
+            game.why_move(action)
+        }
+        Action::AttemptPlotpoint | Action::Attack if stage == Stage::Action => game.why_action(action),
+        Action::PlayHandCard(play) if stage == Stage::HandCard => game.why_play(seat, play),
+        Action::ContestDiscard(card) if stage == Stage::Exchange => game.why_exchange(seat, card),
+        Action::SubmitBid(bid) if stage == Stage::Bid => Some(RuleError::ruled(
+            "R44",
+            format!("you may bid 0 to {} (your face-up resources), not {bid}", game.player(seat).resources.len()),
+        )),
+        Action::PlayEvent(_) if stage == Stage::Event => Some(RuleError::ruled(
+            "R33",
+            "your event card cannot be played with these cards: check its condition and the cards named (R33, R34)",
+        )),
+        Action::LayResource(card) | Action::DiscardCard(card) | Action::RefillDiscard(card) => {
+            Some(RuleError::illegal(format!("{card} is not a card you may choose now")))
+        }
+        _ => None,
+    };
+    specific
+        .unwrap_or_else(|| RuleError::illegal(format!("that is not possible now; the game asks for {}", game.asked())))
+}
+
+/// The reasons behind [`refusal`], one decision at a time.
+impl MartianGunslinger {
+    fn why_home(&self, seat: Seat, corner: Square, dir: Direction) -> Option<RuleError> {
+        if self.player(seat).home.is_some() {
+            return Some(RuleError::illegal("you have already placed your home"));
+        }
+        if !CORNERS.contains(&corner) {
+            return Some(RuleError::illegal(format!("{corner} is not a corner; homes are a1, h1, a8 or h8")));
+        }
+        if self.seats().any(|s| self.player(s).home == Some(corner)) {
+            return Some(RuleError::illegal(format!("{corner} is already claimed")));
+        }
+        front(corner, dir)
+            .is_none()
+            .then(|| RuleError::ruled("R7", format!("facing {dir} from {corner} points off the board")))
+    }
+
+    fn why_plotpoint(&self, seat: Seat, square: Square) -> Option<RuleError> {
+        if self.stage == Stage::Placement && self.player(seat).quota == 0 {
+            return Some(RuleError::ruled("R4", "you have no plotpoint left to place"));
+        }
+        if in_corner_zone(square) {
+            return Some(RuleError::ruled("R6", format!("{square} is a corner or next to one")));
+        }
+        self.occupied(square).then(|| RuleError::illegal(format!("{square} is occupied")))
+    }
+
+    fn why_move(&self, action: Action) -> Option<RuleError> {
+        let piece = self.player(self.active()).piece;
+        let square = piece.square?;
+        Some(match action {
+            Action::Step if self.turn.mp == 0 => RuleError::illegal("you have no movement points left"),
+            Action::Step => match front(square, piece.facing) {
+                None => RuleError::illegal("your piece faces the edge of the board"),
+                Some(f) => RuleError::illegal(format!("{f} is occupied")),
+            },
+            Action::Reorient(_) if self.turn.mp == 0 => {
+                RuleError::illegal("reorienting costs 1 movement point; you have none")
+            }
+            Action::Aim(_) if !self.can_aim() => RuleError::illegal("you have no unused Aim this turn"),
+            Action::Reorient(dir) | Action::Aim(dir) if dir == piece.facing => {
+                RuleError::illegal(format!("you already face {dir}"))
+            }
+            Action::Reorient(dir) | Action::Aim(dir) => {
+                RuleError::ruled("R7", format!("facing {dir} points off the board"))
+            }
+            _ if self.turn.power != Some(Treehouse::Hop) => RuleError::illegal("you have no Hop this turn"),
+            _ if self.turn.hop_used => RuleError::illegal("you have already used your Hop"),
+            _ => RuleError::ruled("R10", "nothing to hop over or up to in front of you"),
+        })
+    }
+
+    fn why_action(&self, action: Action) -> Option<RuleError> {
+        let a = self.active();
+        let piece = self.player(a).piece;
+        let faced = piece.square.and_then(|sq| front(sq, piece.facing));
+        Some(match (action, faced) {
+            (Action::AttemptPlotpoint, Some(f)) => match self.plot_at(f) {
+                Some(plot) => RuleError::ruled("R15", format!("Plotpoint {plot} was your last attempt")),
+                None => RuleError::ruled("R16", "you do not face a plotpoint"),
+            },
+            (Action::Attack, Some(f)) => match self.piece_at(f) {
+                Some(other) if other != a => {
+                    RuleError::ruled("R17", format!("{other} has not scored 2 VP in this game yet"))
+                }
+                _ => RuleError::ruled("R16", "you do not face an opponent's piece"),
+            },
+            _ => RuleError::illegal("your piece faces the edge of the board"),
+        })
+    }
+
+    fn why_exchange(&self, seat: Seat, card: Card) -> Option<RuleError> {
+        let side = self.side(seat)?;
+        Some(if !side.hand.contains(card) {
+            RuleError::illegal(format!("{card} is not in your contest hand"))
+        } else if side.chosen.contains(card) {
+            RuleError::illegal(format!("{card} is already chosen"))
+        } else {
+            RuleError::ruled("R18", format!("you may exchange at most {} cards", side.cap))
+        })
+    }
+
+    fn why_play(&self, seat: Seat, play: HandPlay) -> Option<RuleError> {
+        let player = self.player(seat);
+        let (card, cost) = (play.card, cost_of(play.card.rank));
+        if !player.hand.contains(card) {
+            return Some(RuleError::illegal(format!("{card} is not in your hand")));
+        }
+        if let Some(bad) = play.costs.iter().find(|c| c.suit != card.suit) {
+            return Some(RuleError::ruled("R24", format!("{bad} is not a {}", card.suit.word())));
+        }
+        if let Some(bad) = play.costs.iter().find(|c| !player.resources.contains(*c)) {
+            return Some(RuleError::ruled("R24", format!("{bad} is not among your face-up resources (R24, R52)")));
+        }
+        if play.costs.len() != cost {
+            return Some(RuleError::ruled("R24", format!("{card} costs {cost} face-up {}", card.suit.word())));
+        }
+        let on_board = player.piece.square.is_some();
+        Some(match (card.rank.value(), play.option) {
+            (5..=7, _) if on_board && player.piece.size.grown().is_none() => {
+                RuleError::ruled("R29", "your piece is already Large")
+            }
+            (5..=7 | 10, _) if !on_board => RuleError::ruled("R29", "your piece is not on the board"),
+            (10, PlayOption::Teleport(to)) => RuleError::illegal(format!("{to} is not empty")),
+            (8 | 9, PlayOption::Refill { swap: true }) => {
+                RuleError::ruled("R27", "you have no Hidden event card to swap")
+            }
+            (2..=4, PlayOption::Destroy { victim, .. }) if victim == seat => {
+                RuleError::illegal("choose an opponent's resource")
+            }
+            (2..=4, _) => RuleError::ruled("R52", "that opponent has no such resource"),
+            _ => RuleError::illegal("that option does not fit this card (§4.7)"),
+        })
     }
 }

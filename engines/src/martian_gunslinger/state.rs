@@ -1,15 +1,17 @@
-//! Martian Gunslinger state (§2): board, pieces, plotpoints, card zones, the slot machine.
-
-use std::fmt;
-use std::str::FromStr;
+//! Martian Gunslinger state (§2): board, pieces, plotpoints, card zones, the slot machine;
+//! its options, and set-up steps 1–4 (§3: colours, the order roll, quotas). The placement
+//! turns and the deal that follow are decisions, in `placement.rs`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Seat;
+use super::action::{EventParams, Pile};
+use crate::game::{Seat, SetupError};
 use crate::parts::cards::{Card, CardSet, Rank};
+use crate::parts::dice::D6;
 use crate::parts::dice::Treehouse;
 use crate::parts::grid::{Direction, Square};
 use crate::parts::pyramids::{Colour, Size};
+use crate::parts::words::word_enum;
 use crate::rng::GameRng;
 
 /// R50: the game ends after the last slot of round 50.
@@ -62,22 +64,7 @@ impl PlotId {
     }
 }
 
-impl fmt::Display for PlotId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for PlotId {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("{s:?} is not a plotpoint (PL, PM, PS)"))
-    }
-}
+word_enum!(PlotId, "a plotpoint");
 
 /// A player's gunslinger (§2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -234,33 +221,6 @@ impl Player {
     }
 }
 
-/// A pile a Dig takes from (§4.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Pile {
-    /// The top of the draw pile (seen by the digger only).
-    Draw,
-    /// The top of the discard pile (public).
-    Discard,
-}
-
-/// Where a dug card goes (§4.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Place {
-    /// Into the hand.
-    Hand,
-    /// Face up among the resources.
-    Resources,
-}
-
-/// Which die a re-roll targets (T2a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Die {
-    /// The movement d6.
-    Table,
-    /// The Treehouse die.
-    Treehouse,
-}
-
 /// The state of the active player's turn (§2.6).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnState {
@@ -324,7 +284,7 @@ pub struct Contest {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Running {
     pub(crate) card: Card,
-    pub(crate) params: super::action::EventParams,
+    pub(crate) params: EventParams,
 }
 
 /// Where the game stands: the decision asked for, or the automatic step next.
@@ -456,10 +416,6 @@ pub struct MartianGunslinger {
 }
 
 impl MartianGunslinger {
-    pub(crate) fn n(&self) -> usize {
-        self.players.len()
-    }
-
     pub(crate) fn player(&self, seat: Seat) -> &Player {
         &self.players[seat.index()]
     }
@@ -477,7 +433,7 @@ impl MartianGunslinger {
     /// Seats in turn order starting with `from`.
     pub(crate) fn turn_order_from(&self, from: Seat) -> Vec<Seat> {
         let start = self.order.iter().position(|s| *s == from).unwrap_or(0);
-        (0..self.n()).map(|i| self.order[(start + i) % self.n()]).collect()
+        (0..self.players.len()).map(|i| self.order[(start + i) % self.players.len()]).collect()
     }
 
     /// 1-based position in turn order (P1…PN).
@@ -511,6 +467,103 @@ impl MartianGunslinger {
     }
 }
 
+/// R57: re-rolls of one tied group before the potato shuffle decides.
+const MAX_REROLLS: u32 = 20;
+
+/// §3 steps 1–4: seats, colours, the order roll and quotas; placements follow as decisions.
+pub(super) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Result<MartianGunslinger, SetupError> {
+    if !(2..=4).contains(&players) {
+        return Err(SetupError::PlayerCount { game: "Martian Gunslinger", min: 2, max: 4, got: players });
+    }
+    let colours = assign_colours(options, players)?;
+    // R2: the plotpoints take the first colour nobody chose.
+    let plot_colour = COLOURS.into_iter().find(|c| !colours.contains(c)).unwrap_or(Colour::Blue);
+    let mut order = Vec::with_capacity(players);
+    order_roll(&mut rng, (0..players as u8).map(Seat).collect(), 0, &mut order);
+    let mut game = MartianGunslinger {
+        players: colours.into_iter().map(Player::new).collect(),
+        order,
+        plot_colour,
+        plotpoints: [None; 3],
+        draw: Vec::new(),
+        discard: Vec::new(),
+        set_aside: Vec::new(),
+        contest: None,
+        running: None,
+        bids: vec![None; players],
+        payer: None,
+        stage: Stage::Placement,
+        placements: 0,
+        round: 1,
+        turn_pos: 0,
+        slot: 0,
+        turn: TurnState::default(),
+        mayor: None,
+        mayor_counter: 0,
+        election_slot: 0,
+        forced_check: None,
+        finish: None,
+        last_move: None,
+        revealed: CardSet::EMPTY,
+        rng,
+    };
+    // R4: 2p P1 2, P2 1; 3p one each; 4p P1–P3 one each.
+    let quotas: &[u8] = match players {
+        2 => &[2, 1],
+        3 => &[1, 1, 1],
+        _ => &[1, 1, 1, 0],
+    };
+    for (i, quota) in quotas.iter().enumerate() {
+        let seat = game.order[i];
+        game.players[seat.index()].quota = *quota;
+    }
+    Ok(game)
+}
+
+/// R57: the group rolls (in join order); tied subgroups re-roll from the highest roll down;
+/// after 20 re-rolls a shuffle orders whoever is still tied.
+fn order_roll(rng: &mut GameRng, mut group: Vec<Seat>, rerolls: u32, out: &mut Vec<Seat>) {
+    if group.len() == 1 {
+        out.extend(group);
+        return;
+    }
+    if rerolls > MAX_REROLLS {
+        rng.shuffle(&mut group);
+        out.extend(group);
+        return;
+    }
+    let rolls: Vec<(Seat, u8)> = group.iter().map(|s| (*s, D6::roll(rng).pips())).collect();
+    for pips in (1..=6).rev() {
+        let tied: Vec<Seat> = rolls.iter().filter(|(_, r)| *r == pips).map(|(s, _)| *s).collect();
+        if !tied.is_empty() {
+            order_roll(rng, tied, rerolls + 1, out);
+        }
+    }
+}
+
+/// §3 step 1: chosen colours must be distinct; the rest take the first free colours.
+fn assign_colours(options: &Options, players: usize) -> Result<Vec<Colour>, SetupError> {
+    let bad = |reason: String| Err(SetupError::BadOption { option: "colours".into(), reason });
+    if options.colours.len() > players {
+        return bad(format!("{} colours for {players} players", options.colours.len()));
+    }
+    let mut colours: Vec<Colour> = Vec::with_capacity(players);
+    for colour in &options.colours {
+        if !COLOURS.contains(colour) {
+            return bad(format!("{colour} is not one of Red, Orange, Yellow, Green, Blue"));
+        }
+        if colours.contains(colour) {
+            return bad(format!("{colour} is chosen twice"));
+        }
+        colours.push(*colour);
+    }
+    while colours.len() < players {
+        let free = COLOURS.into_iter().find(|c| !colours.contains(c)).unwrap_or(Colour::Blue);
+        colours.push(free);
+    }
+    Ok(colours)
+}
+
 /// `front(sq, d)` on the 8 × 8 board.
 #[must_use]
 pub fn front(square: Square, dir: Direction) -> Option<Square> {
@@ -534,27 +587,4 @@ pub fn all_squares() -> impl Iterator<Item = Square> {
 /// Directions from `square` that point at an on-board square (R7).
 pub fn on_board_dirs(square: Square) -> impl Iterator<Item = Direction> {
     Direction::ALL.into_iter().filter(move |d| front(square, *d).is_some())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn corner_zone_has_sixteen_squares() {
-        let zone: Vec<String> = all_squares().filter(|s| in_corner_zone(*s)).map(|s| s.to_string()).collect();
-        assert_eq!(zone.len(), 16);
-        for sq in ["a2", "b1", "b2", "g1", "g2", "h2", "a7", "b7", "b8", "g7", "g8", "h7", "a1", "h8"] {
-            assert!(zone.contains(&sq.to_string()), "{sq}");
-        }
-        assert!(!in_corner_zone(Square::new(2, 2)));
-    }
-
-    #[test]
-    fn corners_point_three_ways() {
-        for corner in CORNERS {
-            assert_eq!(on_board_dirs(corner).count(), 3);
-        }
-        assert_eq!(on_board_dirs(Square::new(1, 0)).count(), 5);
-    }
 }

@@ -2,17 +2,16 @@
 //! slots, re-entry), T1 Roll, T2a re-rolls, T2b Wild, T2c powers (Tip, Swap, Dig), T9 Draw,
 //! T10 SlotEnd (Tycoon, checks, Mayor counter, cap).
 
-use super::log::Event;
+use super::action::{Die, Pile, Place};
+use super::events::Event;
 use super::state::{
-    EventStatus, HAND_LIMIT, MartianGunslinger, Pile, Place, ROUND_CAP, Stage, TokenKind, TurnState, WinReason,
-    all_squares, on_board_dirs,
+    EventStatus, HAND_LIMIT, MartianGunslinger, ROUND_CAP, Stage, TokenKind, TurnState, WinReason, all_squares,
+    on_board_dirs,
 };
 use crate::game::Seat;
 use crate::parts::cards::CardSet;
 use crate::parts::dice::{D6, Treehouse};
 use crate::parts::grid::{Direction, Square};
-
-use super::state::Die;
 
 impl MartianGunslinger {
     /// T0 SlotStart.
@@ -259,12 +258,12 @@ impl MartianGunslinger {
                 return;
             }
         }
-        if self.round >= ROUND_CAP && self.turn_pos + 1 == self.n() {
+        if self.round >= ROUND_CAP && self.turn_pos + 1 == self.players.len() {
             self.end_game(None, WinReason::Cap, ev);
             return;
         }
         self.turn_pos += 1;
-        if self.turn_pos == self.n() {
+        if self.turn_pos == self.players.len() {
             self.turn_pos = 0;
             self.round += 1;
         }

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::EventParams;
-use super::state::{EventStatus, LastMove, MartianGunslinger, Pile, PlotId, ROUND_CAP, Stage, Token, WinReason};
+use super::action::{EventParams, Pile};
+use super::state::{EventStatus, LastMove, MartianGunslinger, PlotId, ROUND_CAP, Stage, Token, WinReason};
 use crate::game::{Outcome, Seat, Secret, Standing, Viewer};
 use crate::parts::cards::Card;
 use crate::parts::dice::Treehouse;
@@ -250,91 +250,6 @@ impl MartianGunslinger {
         }
     }
 
-    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
-        let over = self.stage == Stage::Over;
-        View {
-            round: self.round,
-            round_cap: ROUND_CAP,
-            order: self.order.clone(),
-            active: (!over).then(|| self.active()),
-            stage: self.stage,
-            asked: self.asked().to_string(),
-            pending: self.pending_seats().iter().collect(),
-            plotpoint_colour: self.plot_colour,
-            plotpoints: PlotId::ALL.iter().map(|p| (*p, self.plotpoints[*p as usize])).collect(),
-            players: self.seats().map(|s| self.player_view(s)).collect(),
-            dice: DiceView {
-                d6: self.turn.d6,
-                face: self.turn.face,
-                power: self.turn.power,
-                mp: self.turn.mp,
-                aim_used: self.turn.aim_used,
-                hop_used: self.turn.hop_used,
-                cards_played: self.turn.cards_played,
-            },
-            draw_pile: self.draw.len(),
-            discard_pile: self.discard.clone(),
-            set_aside: self.set_aside.clone(),
-            dug: self.turn.dug.filter(|(_, pile)| *pile == Pile::Discard).map(|(card, _)| card),
-            contest: self
-                .contest
-                .iter()
-                .flat_map(|c| c.sides.iter())
-                .map(|s| ContestSideView { seat: s.seat, cards: s.hand.len(), cap: s.cap, done: s.done })
-                .collect(),
-            running_event: self.running.as_ref().map(|r| (r.card, r.params)),
-            bids_in: if self.stage == Stage::Bid {
-                self.playing().filter(|s| self.bids[s.index()].is_some()).collect()
-            } else {
-                Vec::new()
-            },
-            payer: self.payer,
-            last_move: self.last_move.as_ref().map(|(_, moved)| moved.clone()),
-            mayor: self.mayor,
-            mayor_counter: self.mayor_counter,
-            end: self.finish.as_ref().map(|f| f.reason),
-            outcome: self.outcome(),
-            me: match viewer {
-                Viewer::Seat(seat) if seat.index() < self.n() => Some(self.own_view(seat)),
-                _ => None,
-            },
-        }
-    }
-
-    /// Every secret (§5) with its owner, for the conformance harness; cards shown publicly
-    /// during the last action are left out (see `revealed`).
-    pub(crate) fn secret_list(&self) -> Vec<Secret> {
-        let mut out = Vec::new();
-        let revealed = self.revealed;
-        let mut add = |owner: Option<Seat>, card: Card| {
-            if !revealed.contains(card) {
-                out.push(Secret { owner, token: card.to_string() });
-            }
-        };
-        for seat in self.seats() {
-            let p = self.player(seat);
-            p.hand.iter().for_each(|c| add(Some(seat), c));
-            if let Some(card) = p.hidden_event() {
-                add(Some(seat), card);
-            }
-        }
-        for side in self.contest.iter().flat_map(|c| c.sides.iter()) {
-            side.hand.iter().for_each(|c| add(Some(side.seat), c));
-        }
-        if let Some((card, Pile::Draw)) = self.turn.dug {
-            add(Some(self.active()), card);
-        }
-        self.draw.iter().for_each(|c| add(None, *c));
-        if self.stage == Stage::Bid {
-            for seat in self.seats() {
-                if let Some(bid) = self.bids[seat.index()] {
-                    out.push(Secret { owner: Some(seat), token: format!("bid {bid}") });
-                }
-            }
-        }
-        out
-    }
-
     /// §6: the final standings, once over.
     pub(crate) fn outcome(&self) -> Option<Outcome> {
         let finish = self.finish.as_ref()?;
@@ -362,4 +277,101 @@ impl MartianGunslinger {
         };
         Some(Outcome { standings, winners: finish.winner.into_iter().collect(), reason })
     }
+}
+
+/// What `viewer` may see (§5): the public table, and a seat's own secrets for that seat.
+pub(super) fn view(game: &MartianGunslinger, viewer: Viewer) -> View {
+    let over = game.stage == Stage::Over;
+    View {
+        round: game.round,
+        round_cap: ROUND_CAP,
+        order: game.order.clone(),
+        active: (!over).then(|| game.active()),
+        stage: game.stage,
+        asked: game.asked().to_string(),
+        pending: game.must_seats().iter().collect(),
+        plotpoint_colour: game.plot_colour,
+        plotpoints: PlotId::ALL.iter().map(|p| (*p, game.plotpoints[*p as usize])).collect(),
+        players: game.seats().map(|s| game.player_view(s)).collect(),
+        dice: DiceView {
+            d6: game.turn.d6,
+            face: game.turn.face,
+            power: game.turn.power,
+            mp: game.turn.mp,
+            aim_used: game.turn.aim_used,
+            hop_used: game.turn.hop_used,
+            cards_played: game.turn.cards_played,
+        },
+        draw_pile: game.draw.len(),
+        discard_pile: game.discard.clone(),
+        set_aside: game.set_aside.clone(),
+        dug: game.turn.dug.filter(|(_, pile)| *pile == Pile::Discard).map(|(card, _)| card),
+        contest: game
+            .contest
+            .iter()
+            .flat_map(|c| c.sides.iter())
+            .map(|s| ContestSideView { seat: s.seat, cards: s.hand.len(), cap: s.cap, done: s.done })
+            .collect(),
+        running_event: game.running.as_ref().map(|r| (r.card, r.params)),
+        bids_in: if game.stage == Stage::Bid {
+            game.playing().filter(|s| game.bids[s.index()].is_some()).collect()
+        } else {
+            Vec::new()
+        },
+        payer: game.payer,
+        last_move: game.last_move.as_ref().map(|(_, moved)| moved.clone()),
+        mayor: game.mayor,
+        mayor_counter: game.mayor_counter,
+        end: game.finish.as_ref().map(|f| f.reason),
+        outcome: game.outcome(),
+        me: match viewer {
+            Viewer::Seat(seat) if seat.index() < game.players.len() => Some(game.own_view(seat)),
+            _ => None,
+        },
+    }
+}
+
+/// Every secret (§5) with its owner, for the conformance harness. Left out are the cards whose
+/// names are public wherever they lie now: those shown during the last action (see `revealed`)
+/// and those a revealed event card designates (a Tycoon's three, R36; a Judge's two, R37),
+/// which the views keep naming even after such a card is destroyed and reshuffled.
+pub(super) fn secrets(game: &MartianGunslinger) -> Vec<Secret> {
+    let mut out = Vec::new();
+    let mut named = game.revealed;
+    for slot in game.players.iter().filter_map(|p| p.event) {
+        match slot.status {
+            EventStatus::Tycoon { casino, bank, other, .. } => {
+                named = named.union([casino, bank, other].into_iter().collect())
+            }
+            EventStatus::Judge { ace, four } => named = named.union([ace, four].into_iter().collect()),
+            EventStatus::Hidden => {}
+        }
+    }
+    let mut add = |owner: Option<Seat>, card: Card| {
+        if !named.contains(card) {
+            out.push(Secret { owner, token: card.to_string() });
+        }
+    };
+    for seat in game.seats() {
+        let p = game.player(seat);
+        p.hand.iter().for_each(|c| add(Some(seat), c));
+        if let Some(card) = p.hidden_event() {
+            add(Some(seat), card);
+        }
+    }
+    for side in game.contest.iter().flat_map(|c| c.sides.iter()) {
+        side.hand.iter().for_each(|c| add(Some(side.seat), c));
+    }
+    if let Some((card, Pile::Draw)) = game.turn.dug {
+        add(Some(game.active()), card);
+    }
+    game.draw.iter().for_each(|c| add(None, *c));
+    if game.stage == Stage::Bid {
+        for seat in game.seats() {
+            if let Some(bid) = game.bids[seat.index()] {
+                out.push(Secret { owner: Some(seat), token: format!("bid {bid}") });
+            }
+        }
+    }
+    out
 }

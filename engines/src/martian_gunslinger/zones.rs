@@ -1,7 +1,7 @@
 //! Moving cards between zones (§2.3, §4.0, §4.11): draws with lazy reshuffles, discard
 //! batches in canonical order, hand and event refills, VP gains.
 
-use super::log::Event;
+use super::events::Event;
 use super::state::{EventSlot, EventStatus, MartianGunslinger};
 use crate::game::Seat;
 use crate::parts::cards::{Card, CardSet};

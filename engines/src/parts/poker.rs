@@ -5,6 +5,9 @@
 //! no wrap-around; suits never break ties. A hand of fewer than five cards can only make pair,
 //! two pair, trips, quads or high card, and a missing kicker ranks below any card.
 //!
+//! A second, short ranking ([`evaluate_aces_low`], Conquest of Mars) knows only high card,
+//! pair, two pair, three of a kind, flush and full house, with the Ace always low.
+//!
 //! The evaluator works on four 13-bit rank masks (one per suit) with bit arithmetic: no
 //! tables, no allocation, the same cost for 5, 7 or 15 cards. It runs inside computer-player
 //! search, so it is written for speed (see `benches/poker.rs`).
@@ -13,7 +16,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::parts::cards::{Card, CardSet, Rank};
+use crate::parts::cards::{Card, CardSet, Rank, Suit};
 
 /// A hand's category, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -294,6 +297,144 @@ impl fmt::Display for HandValue {
             Category::TwoPair => write!(f, "two pair, {} and {}", plural(first), plural(second)),
             Category::Pair => write!(f, "pair of {}", plural(first)),
             Category::HighCard => write!(f, "{} high", first.word()),
+        }
+    }
+}
+
+// ---- The short ranking: Aces low, no straights, no four of a kind -------------------------
+
+/// A category of the short ranking some games use (Conquest of Mars): Aces are always low,
+/// straights do not exist, four of a rank count as three of a kind with the fourth card as a
+/// kicker, and a straight flush is a flush. Weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LowCategory {
+    /// No pair.
+    HighCard,
+    /// Two of a rank.
+    Pair,
+    /// Two pairs.
+    TwoPair,
+    /// Three (or four) of a rank.
+    ThreeOfAKind,
+    /// Five of a suit.
+    Flush,
+    /// Three of a rank and two of another.
+    FullHouse,
+}
+
+impl LowCategory {
+    /// Weakest first.
+    pub const ALL: [Self; 6] =
+        [Self::HighCard, Self::Pair, Self::TwoPair, Self::ThreeOfAKind, Self::Flush, Self::FullHouse];
+}
+
+/// The value of the best five cards under the short ranking; compare directly, higher is
+/// better. Packed as `category << 20` then five card values (Ace 1 … King 13, 0 = missing)
+/// of four bits each, most significant first: the groups by size, then kickers high to low.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LowHandValue(u32);
+
+impl LowHandValue {
+    /// The packed number.
+    #[must_use]
+    pub const fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// The hand's category.
+    #[must_use]
+    pub const fn category(self) -> LowCategory {
+        LowCategory::ALL[(self.0 >> 20) as usize]
+    }
+
+    /// The card values that decide ties (Ace 1 … King 13), most significant first, missing
+    /// kickers left out.
+    #[must_use]
+    pub fn values(self) -> Vec<u8> {
+        (0..5).map(|i| ((self.0 >> (16 - 4 * i)) & 0xF) as u8).filter(|v| *v != 0).collect()
+    }
+}
+
+/// A rank's value with the Ace low: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13.
+#[must_use]
+pub const fn low_value(rank: Rank) -> u8 {
+    if rank.value() == Rank::ACE.value() { 1 } else { rank.value() }
+}
+
+/// Evaluates the best five of `cards` under the short ranking (a card listed twice counts
+/// once). Fewer than five cards rank with missing kickers lowest and can make no flush.
+#[must_use]
+pub fn evaluate_aces_low(cards: &[Card]) -> LowHandValue {
+    let set: CardSet = cards.iter().copied().collect();
+    // Every card's value, high to low.
+    let mut all: Vec<u8> = set.iter().map(|c| low_value(c.rank)).collect();
+    all.sort_unstable_by(|a, b| b.cmp(a));
+    let mut counts = [0u8; 14];
+    for v in &all {
+        counts[usize::from(*v)] += 1;
+    }
+    let with = |n: u8| (1..=13u8).rev().filter(move |v| counts[usize::from(*v)] >= n);
+    let trips = with(3).next();
+    let pairs: Vec<u8> = with(2).filter(|v| Some(*v) != trips).collect();
+    let flush = Suit::ALL
+        .iter()
+        .map(|suit| {
+            let mut values: Vec<u8> = set.of_suit(*suit).iter().map(|c| low_value(c.rank)).collect();
+            values.sort_unstable_by(|a, b| b.cmp(a));
+            values
+        })
+        .filter(|values| values.len() >= 5)
+        .map(|values| values[..5].to_vec())
+        .max();
+    let (category, keys) = match (trips, pairs.first(), flush) {
+        (Some(t), Some(p), _) => (LowCategory::FullHouse, vec![t, *p]),
+        (_, _, Some(five)) => (LowCategory::Flush, five),
+        (Some(t), None, _) => (LowCategory::ThreeOfAKind, with_kickers(&[t], &[t, t, t], &all, 2)),
+        (None, Some(&high), _) if pairs.len() >= 2 => {
+            let low = pairs[1];
+            (LowCategory::TwoPair, with_kickers(&[high, low], &[high, high, low, low], &all, 1))
+        }
+        (None, Some(&p), _) => (LowCategory::Pair, with_kickers(&[p], &[p, p], &all, 3)),
+        (None, None, _) => (LowCategory::HighCard, with_kickers(&[], &[], &all, 5)),
+    };
+    let packed = (0..5).fold(0u32, |acc, i| (acc << 4) | u32::from(keys.get(i).copied().unwrap_or(0)));
+    LowHandValue(((category as u32) << 20) | packed)
+}
+
+/// `heads`, then the `k` highest values of `all` (high to low) once the cards `used` are
+/// taken out.
+fn with_kickers(heads: &[u8], used: &[u8], all: &[u8], k: usize) -> Vec<u8> {
+    let mut rest = all.to_vec();
+    for v in used {
+        if let Some(i) = rest.iter().position(|r| r == v) {
+            rest.remove(i);
+        }
+    }
+    heads.iter().chain(rest.iter().take(k)).copied().collect()
+}
+
+fn low_plural(value: u8) -> &'static str {
+    Rank::new(if value == 1 { 14 } else { value }).map_or("cards", plural)
+}
+
+fn low_word(value: u8) -> &'static str {
+    Rank::new(if value == 1 { 14 } else { value }).map_or("nothing", Rank::word)
+}
+
+impl fmt::Display for LowHandValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let values = self.values();
+        let Some(&first) = values.first() else { return f.write_str("no cards") };
+        let second = values.get(1).copied().unwrap_or(first);
+        match self.category() {
+            LowCategory::FullHouse => write!(f, "full house, {} over {}", low_plural(first), low_plural(second)),
+            LowCategory::Flush => write!(f, "flush, {} high", low_word(first)),
+            LowCategory::ThreeOfAKind => write!(f, "three {}", low_plural(first)),
+            LowCategory::TwoPair => write!(f, "two pair, {} and {}", low_plural(first), low_plural(second)),
+            LowCategory::Pair => write!(f, "pair of {}", low_plural(first)),
+            LowCategory::HighCard => write!(f, "{} high", low_word(first)),
         }
     }
 }

@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use engines::gunslinger_gang::{PlayerView, TownView, View};
 
 use super::ink::letter;
-use crate::{name_of, ordinal};
+use crate::name_of;
+use crate::text::{self, Wording};
 
 /// The board: header and prompt, one line per player, one line per position, the News piles,
 /// and the final standings once the game is over.
@@ -121,18 +122,12 @@ fn or_dash(parts: &[String]) -> String {
     if parts.is_empty() { "-".to_string() } else { parts.join(" ") }
 }
 
+/// How Gunslinger Gang words its final standings.
+const WORDING: Wording = Wording { over: "Game over", heading: None, place_width: 4, winner: "  * winner" };
+
 fn standings(out: &mut String, view: &View, names: &[String]) {
-    let Some(outcome) = &view.outcome else { return };
-    let _ = writeln!(out, "Game over: {}.", outcome.reason);
-    for standing in &outcome.standings {
-        let winner = if outcome.winners.contains(standing.seat) { "  * winner" } else { "" };
-        let _ = writeln!(
-            out,
-            "  {:<4} {}: {}{winner}",
-            ordinal(standing.place),
-            name_of(names, standing.seat),
-            standing.detail
-        );
+    if let Some(outcome) = &view.outcome {
+        text::standings(out, outcome, names, WORDING, "");
     }
 }
 

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use engines::martian_12s::{MatchMode, PlayerView, Pyramid, Status, View};
 
-use crate::{name_of, ordinal};
+use crate::name_of;
+use crate::text::{self, Wording};
 
 /// The Martian 12s board: header, bag, one block per player (stack in pull order), and the
 /// final standings once the match is over.
@@ -90,21 +91,13 @@ fn player_lines(out: &mut String, view: &View, player: &PlayerView, name: &str, 
     let _ = writeln!(out, "    stack: {stack}");
 }
 
+/// How Martian 12s words its final standings (§4.7).
+const WORDING: Wording =
+    Wording { over: "Match over", heading: Some("Final standings:"), place_width: 4, winner: "  * winner" };
+
+/// The final standings once the match is over, with what the house kept (R20).
 fn standings(out: &mut String, view: &View, names: &[String]) {
     let Some(outcome) = &view.outcome else { return };
-    let _ = write!(out, "Match over: {}.", outcome.reason);
-    if view.house.0 > 0 {
-        let _ = write!(out, " The house kept {}.", view.house);
-    }
-    out.push_str("\nFinal standings:\n");
-    for standing in &outcome.standings {
-        let winner = if outcome.winners.contains(standing.seat) { "  * winner" } else { "" };
-        let _ = writeln!(
-            out,
-            "  {:<4} {}: {}{winner}",
-            ordinal(standing.place),
-            name_of(names, standing.seat),
-            standing.detail
-        );
-    }
+    let house = if view.house.0 > 0 { format!("The house kept {}.", view.house) } else { String::new() };
+    text::standings(out, outcome, names, WORDING, &house);
 }

@@ -14,7 +14,8 @@ use engines::parts::grid::{Direction, Square};
 
 use super::cards::western_name;
 use super::{in_setup, stage_label, turn_order, winners_line};
-use crate::{name_of, ordinal};
+use crate::name_of;
+use crate::text::{self, Wording};
 
 /// The whole text board.
 pub(crate) fn board(view: &View, names: &[String]) -> String {
@@ -289,12 +290,11 @@ fn private(out: &mut String, me: &OwnView, names: &[String]) {
     out.push('\n');
 }
 
+/// How Martian Gunslinger words its final standings.
+const WORDING: Wording = Wording { over: "Game over", heading: None, place_width: 0, winner: " *" };
+
 fn standings(out: &mut String, view: &View, names: &[String]) {
-    let Some(outcome) = &view.outcome else { return };
-    let _ = writeln!(out, "Game over: {}.", outcome.reason);
-    for standing in &outcome.standings {
-        let mark = if outcome.winners.contains(standing.seat) { " *" } else { "" };
-        let _ =
-            writeln!(out, "  {} {}: {}{mark}", ordinal(standing.place), name_of(names, standing.seat), standing.detail);
+    if let Some(outcome) = &view.outcome {
+        text::standings(out, outcome, names, WORDING, "");
     }
 }

@@ -45,6 +45,14 @@ impl FakeDiscord {
         self.send_interaction(3, user, current.channel_id, data, Some(current)).await
     }
 
+    /// `user` sends a button click with `custom_id` from `message` although no such button is
+    /// there: a forged or mangled interaction, as a client or an old cache may send.
+    pub async fn click_forged(&self, user: FakeUser, message: &StoredMessage, custom_id: &str) -> InteractionHandle {
+        let current = self.message(message.id).unwrap_or_else(|| panic!("fake Discord: no message {}", message.id));
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.send_interaction(3, user, current.channel_id, data, Some(current)).await
+    }
+
     /// `user` picks `values` in the string select `custom_id` on `message`.
     pub async fn select(
         &self,

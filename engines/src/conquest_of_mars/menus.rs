@@ -1,0 +1,116 @@
+//! The step tree for entering actions (R35): one word at a time over the legal list, each
+//! step at most [`MAX_CHOICES`] options. Where a step would offer more (spawning anywhere:
+//! 44 cells), a cell is entered as its column letter, then its row number, so no step shows
+//! more than seven cells. Nothing reaches the engine before the last step.
+
+use super::action::Action;
+use super::board::{Orient, Place, PyramidId};
+use super::state::{ConquestOfMars, Phase};
+use crate::game::{Choice, Choices, MAX_CHOICES, Seat};
+
+/// The next token of `rest` (the text of an action after the prefix): the next word with
+/// its leading space, or the end of a word already begun.
+fn next_token(rest: &str) -> &str {
+    let start = usize::from(rest.starts_with(' '));
+    let end = rest[start..].find(' ').map_or(rest.len(), |i| start + i);
+    &rest[..end]
+}
+
+/// The first letter of a token (with its leading space), for a token too many to list.
+fn first_letter(token: &str) -> &str {
+    let start = usize::from(token.starts_with(' '));
+    token.get(..start + 1).filter(|_| token.len() > start + 1).unwrap_or(token)
+}
+
+/// What may follow `prefix` for `seat`, and whether `prefix` is already a whole action.
+pub(crate) fn choices(game: &ConquestOfMars, seat: Seat, prefix: &str) -> Choices {
+    let legal: Vec<(String, Action)> = game.legal(seat).into_iter().map(|a| (a.to_string(), a)).collect();
+    let matching: Vec<&(String, Action)> = legal
+        .iter()
+        .filter(|(text, _)| text.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix)))
+        .collect();
+    let mut choices = Choices { options: Vec::new(), complete: matching.iter().any(|(t, _)| t.len() == prefix.len()) };
+    let rests: Vec<(&str, Action)> =
+        matching.iter().filter(|(t, _)| t.len() > prefix.len()).map(|(t, a)| (&t[prefix.len()..], *a)).collect();
+    let mut tokens: Vec<(&str, Option<Action>)> = Vec::new();
+    for (rest, action) in &rests {
+        let token = next_token(rest);
+        if !tokens.iter().any(|(t, _)| *t == token) {
+            tokens.push((token, (token.len() == rest.len()).then_some(*action)));
+        }
+    }
+    if tokens.len() > MAX_CHOICES {
+        tokens.clear();
+        for (rest, _) in &rests {
+            let token = first_letter(next_token(rest));
+            if !tokens.iter().any(|(t, _)| *t == token) {
+                tokens.push((token, None));
+            }
+        }
+    }
+    choices.options = tokens
+        .into_iter()
+        .map(|(token, action)| Choice {
+            token: token.to_string(),
+            label: action.map_or_else(|| step_label(game, token), |a| label(game, &a)),
+        })
+        .collect();
+    choices
+}
+
+/// The label of a token that does not end an action.
+fn step_label(game: &ConquestOfMars, token: &str) -> String {
+    let word = token.trim();
+    let text = match word {
+        "trade" => "Trade dice for a bigger die",
+        "spawn" => "Spawn a small pyramid",
+        "grow" => "Grow a pyramid",
+        "move" => "Move a pyramid",
+        "attack" => "Attack a card",
+        "orient" => "Orient a pyramid",
+        _ if word.len() == 1 && token.starts_with(' ') => return format!("Column {word}"),
+        _ => {
+            return match word.parse::<PyramidId>().ok().and_then(|p| game.place(p).map(|pl| (p, pl))) {
+                Some((p, Place::Board { cell, orient })) => format!("{p} on {cell} ({})", orient.word()),
+                _ => word.to_string(),
+            };
+        }
+    };
+    text.to_string()
+}
+
+/// A player-facing label for a complete action.
+pub(crate) fn label(game: &ConquestOfMars, action: &Action) -> String {
+    let at = |p: &PyramidId| game.place(*p).unwrap_or(Place::Reserve);
+    let cell_of = |p: &PyramidId| at(p).cell().map_or_else(String::new, |c| c.to_string());
+    let points = |p: &PyramidId| at(p).points_at().map_or_else(String::new, |c| c.to_string());
+    match action {
+        Action::ChooseStartDie(die) => format!("Start with a {die}"),
+        Action::TakeDie => game.common.smallest().map_or_else(|| "Take a die".into(), |d| format!("Take a {d}")),
+        Action::TradeStart(die) => format!("Trade up for a {die}"),
+        Action::Spawn(cell) => format!("Spawn a small pyramid on {cell}"),
+        Action::Grow(p) => format!("Grow {p} on {}", cell_of(p)),
+        Action::ReorientStart => "Reorient pyramids".into(),
+        Action::Move(p) => format!("Move {p} from {} to {}", cell_of(p), points(p)),
+        Action::Attack(cell) => format!("Attack {cell}"),
+        Action::TradeAdd(die) => format!("Offer a {die}"),
+        Action::TradeConfirm => "Confirm the trade".into(),
+        Action::Cancel => "Cancel".into(),
+        Action::Orient { pyramid, orient: Orient::Up } => format!("Stand {pyramid} upright"),
+        Action::Orient { pyramid, orient } => {
+            let target = at(pyramid).cell().and_then(|c| c.step(*orient)).map_or_else(String::new, |c| c.to_string());
+            format!("Point {pyramid} {} at {target}", orient.word())
+        }
+        Action::ReorientDone => "Done reorienting".into(),
+        Action::JoinAttack => match &game.phase {
+            Phase::Attack(combat) => format!("Join the attack on {}", combat.target),
+            _ => "Join the attack".into(),
+        },
+        Action::DeclineAttack => "Stay out".into(),
+        Action::CommitDie(die) => format!("Commit a {die}"),
+        Action::Destroy(p) => format!("Lose {p}"),
+        Action::Evade(p) => format!("Evade with {p} to {}", points(p)),
+        Action::Pass => "Pass (timeout)".into(),
+        Action::Resign => "Resign".into(),
+    }
+}

@@ -1,0 +1,351 @@
+//! What a viewer may see (§5). The public view shows face-up cards only, counts of hand
+//! cards, every pool and pyramid, and no sealed choice; a seat's view adds its own two cards
+//! and its own sealed choice. Hands and the aside cards are shown once the game is over (R7).
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Cell, Orient, PyramidId};
+use super::combat::{Combat, Side, Stage};
+use super::dice::{DiceMix, DicePool, Die, Rolled};
+use super::scoring::FinalResult;
+use super::state::{ConquestOfMars, Phase};
+use crate::game::{Outcome, Seat, Secret, Viewer};
+use crate::parts::cards::Card;
+use crate::parts::pyramids::Colour;
+
+/// A pyramid on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PyramidView {
+    /// Its id (`RS1`).
+    pub id: PyramidId,
+    /// Its owner.
+    pub seat: Seat,
+    /// Upright or the direction it points.
+    pub orient: Orient,
+    /// The card it points at, when flat.
+    pub points_at: Option<Cell>,
+}
+
+/// One card cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellView {
+    /// The cell.
+    pub cell: Cell,
+    /// The card, once face up.
+    pub card: Option<Card>,
+    /// The pyramids on it, seat by seat, canonical order.
+    pub pyramids: Vec<PyramidView>,
+}
+
+/// One player as everybody sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The seat.
+    pub seat: Seat,
+    /// The colour.
+    pub colour: Colour,
+    /// Pyramids in reserve, canonical order.
+    pub reserve: Vec<PyramidId>,
+    /// Pyramids on the board.
+    pub on_board: u8,
+    /// The personal dice pool (R32).
+    pub dice: DicePool,
+    /// The starting die, once shown.
+    pub start_die: Option<Die>,
+    /// The two dealt cards, once the game is over.
+    pub hand: Option<Vec<Card>>,
+    /// Resigned.
+    pub resigned: bool,
+}
+
+/// A participant of the combat, publicly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FighterView {
+    /// The seat.
+    pub seat: Seat,
+    /// Attacker or defender.
+    pub side: Side,
+    /// Involved pyramids still fighting.
+    pub involved: Vec<PyramidId>,
+    /// Pips at the start (X).
+    pub x: u8,
+    /// Dice it commits.
+    pub due: u8,
+    /// Whether its commitment is complete.
+    pub committed: bool,
+    /// Its rolled dice not yet compared, highest first.
+    pub line: Vec<Rolled>,
+}
+
+/// The attack in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackView {
+    /// Who declared it.
+    pub declarer: Seat,
+    /// The target card.
+    pub target: Cell,
+    /// `join`, `commit` or `casualty`.
+    pub stage: String,
+    /// Invitees (during the join window).
+    pub invited: Vec<Seat>,
+    /// Invitees who have answered (how is sealed).
+    pub answered: Vec<Seat>,
+    /// Participants in combat order.
+    pub fighters: Vec<FighterView>,
+    /// Losers still to choose a casualty, the first deciding now.
+    pub losers: Vec<Seat>,
+    /// Exchanges so far.
+    pub exchanges: u8,
+}
+
+/// What only the viewing seat sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwnView {
+    /// Whose.
+    pub seat: Seat,
+    /// The two dealt cards.
+    pub hand: Vec<Card>,
+    /// Its sealed choice in words, while sealed.
+    pub sealed: Option<String>,
+    /// Its sealed starting die.
+    pub start_die: Option<Die>,
+    /// Its sealed answer to an invitation.
+    pub join: Option<bool>,
+    /// Dice it has committed so far, sealed.
+    pub committed: Vec<Die>,
+}
+
+/// The table as one viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// 1-based round.
+    pub round: u8,
+    /// The last round (R30).
+    pub round_cap: u8,
+    /// `SetupDieChoice`, `Main`, `Trade`, `Reorient`, `Attack` or `GameOver`.
+    pub phase: String,
+    /// Whose turn it is (after setup).
+    pub current: Option<Seat>,
+    /// Who must decide now.
+    pub pending: Vec<Seat>,
+    /// The turn order, first player first.
+    pub turn_order: Vec<Seat>,
+    /// The decision now, in words.
+    pub prompt: String,
+    /// The dice option.
+    pub dice_mix: DiceMix,
+    /// The 44 card cells in reading order.
+    pub cells: Vec<CellView>,
+    /// Every player.
+    pub players: Vec<PlayerView>,
+    /// The common pool.
+    pub common: DicePool,
+    /// The trade being put together: the die wanted and the dice offered.
+    pub trade: Option<(Die, DicePool)>,
+    /// Pyramids reoriented so far in the open reorientation.
+    pub reoriented: Vec<PyramidId>,
+    /// Sub-phases cancelled this turn (R36).
+    pub cancels: u8,
+    /// The attack in progress.
+    pub attack: Option<AttackView>,
+    /// The aside cards, once the game is over (R7).
+    pub aside: Option<Vec<Card>>,
+    /// The final lines, once over.
+    pub result: Option<FinalResult>,
+    /// The standings, once over.
+    pub outcome: Option<Outcome>,
+    /// The viewer's own secrets.
+    pub you: Option<OwnView>,
+}
+
+impl ConquestOfMars {
+    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
+        let over = self.phase == Phase::GameOver;
+        let you = match viewer {
+            Viewer::Seat(seat) if seat.index() < self.players.len() => Some(self.own_view(seat)),
+            _ => None,
+        };
+        View {
+            round: self.round,
+            round_cap: self.options.round_cap,
+            phase: self.phase_name().to_string(),
+            current: (!self.turn_order.is_empty()).then_some(self.current),
+            pending: self.must().iter().collect(),
+            turn_order: self.turn_order.clone(),
+            prompt: self.prompt(),
+            dice_mix: self.options.dice_mix,
+            cells: Cell::all().map(|cell| self.cell_view(cell)).collect(),
+            players: self.seats().map(|seat| self.player_view(seat)).collect(),
+            common: self.common,
+            trade: match self.phase {
+                Phase::Trade { want, offered } => Some((want, offered)),
+                _ => None,
+            },
+            reoriented: match &self.phase {
+                Phase::Reorient { original } => original.iter().map(|(p, _)| *p).collect(),
+                _ => Vec::new(),
+            },
+            cancels: self.cancels,
+            attack: match &self.phase {
+                Phase::Attack(combat) => Some(attack_view(combat)),
+                _ => None,
+            },
+            aside: over.then(|| self.aside.clone()),
+            result: self.result.clone(),
+            outcome: self.outcome(),
+            you,
+        }
+    }
+
+    fn phase_name(&self) -> &'static str {
+        match self.phase {
+            Phase::SetupDieChoice => "SetupDieChoice",
+            Phase::Main => "Main",
+            Phase::Trade { .. } => "Trade",
+            Phase::Reorient { .. } => "Reorient",
+            Phase::Attack(_) => "Attack",
+            Phase::GameOver => "GameOver",
+        }
+    }
+
+    fn cell_view(&self, cell: Cell) -> CellView {
+        let card = self.grid_card(cell).filter(|g| g.face_up).map(|g| g.card);
+        let pyramids = self
+            .pyramids_on(cell)
+            .map(|(seat, id, orient)| PyramidView { id, seat, orient, points_at: cell.step(orient) })
+            .collect();
+        CellView { cell, card, pyramids }
+    }
+
+    fn player_view(&self, seat: Seat) -> PlayerView {
+        let p = self.player(seat);
+        let setup = self.phase == Phase::SetupDieChoice;
+        PlayerView {
+            seat,
+            colour: p.colour,
+            reserve: p.all().filter(|(_, place)| place.cell().is_none()).map(|(id, _)| id).collect(),
+            on_board: p.on_board() as u8,
+            dice: p.dice,
+            start_die: if setup { None } else { p.start_die },
+            hand: (self.phase == Phase::GameOver).then(|| p.hand.to_vec()),
+            resigned: p.resigned,
+        }
+    }
+
+    fn own_view(&self, seat: Seat) -> OwnView {
+        let p = self.player(seat);
+        let (join, committed) = match &self.phase {
+            Phase::Attack(Combat { stage: Stage::Join { answers, .. }, .. }) => {
+                (answers.iter().find(|(s, _)| *s == seat).map(|(_, j)| *j), Vec::new())
+            }
+            Phase::Attack(combat @ Combat { stage: Stage::Commit, .. }) => {
+                (None, combat.side(seat).filter(|s| s.choosing).map(|s| s.chosen.clone()).unwrap_or_default())
+            }
+            _ => (None, Vec::new()),
+        };
+        OwnView {
+            seat,
+            hand: p.hand.to_vec(),
+            sealed: self.sealed_words(seat),
+            start_die: if self.phase == Phase::SetupDieChoice { p.start_die } else { None },
+            join,
+            committed,
+        }
+    }
+
+    /// `seat`'s sealed choice in words, while sealed; it names the colour, so no two seats'
+    /// words are ever the same (the harness looks for them as secrets).
+    pub(crate) fn sealed_words(&self, seat: Seat) -> Option<String> {
+        let colour = self.colour(seat);
+        match &self.phase {
+            Phase::SetupDieChoice => {
+                self.player(seat).start_die.map(|d| format!("{colour} starts with a {d} (sealed)"))
+            }
+            Phase::Attack(Combat { stage: Stage::Join { answers, .. }, .. }) => {
+                let (_, join) = answers.iter().find(|(s, _)| *s == seat)?;
+                Some(format!("{colour} {} (sealed)", if *join { "joins the attack" } else { "stays out" }))
+            }
+            Phase::Attack(combat @ Combat { stage: Stage::Commit, .. }) => {
+                let side = combat.side(seat).filter(|s| s.choosing && !s.chosen.is_empty())?;
+                let dice: Vec<String> = side.chosen.iter().map(ToString::to_string).collect();
+                Some(format!("{colour} commits {} (sealed)", dice.join(" ")))
+            }
+            _ => None,
+        }
+    }
+
+    /// Every secret with its owner (§5): hands until the end, face-down grid cards, the aside
+    /// cards until the end, and sealed choices.
+    pub(crate) fn secret_list(&self) -> Vec<Secret> {
+        let over = self.phase == Phase::GameOver;
+        let mut out = Vec::new();
+        let card = |owner: Option<Seat>, card: &Card| Secret { owner, token: card.to_string() };
+        for seat in self.seats() {
+            if !over {
+                out.extend(self.player(seat).hand.iter().map(|c| card(Some(seat), c)));
+            }
+            if let Some(words) = self.sealed_words(seat) {
+                out.push(Secret { owner: Some(seat), token: words });
+            }
+        }
+        out.extend(self.grid.iter().filter(|g| !g.face_up).map(|g| card(None, &g.card)));
+        if !over {
+            out.extend(self.aside.iter().map(|c| card(None, c)));
+        }
+        out
+    }
+
+    /// The decision now, in words.
+    fn prompt(&self) -> String {
+        let who = |seat: Seat| self.colour(seat).to_string();
+        match &self.phase {
+            Phase::SetupDieChoice => "Everyone chooses a starting die (sealed).".to_string(),
+            Phase::Main => format!("{} chooses an action.", who(self.current)),
+            Phase::Trade { want, offered } => format!("{} trades for a {want}, offering {offered}.", who(self.current)),
+            Phase::Reorient { .. } => format!("{} reorients pyramids.", who(self.current)),
+            Phase::Attack(combat) => match &combat.stage {
+                Stage::Join { .. } => {
+                    format!("Invited players decide whether to join the attack on {}.", combat.target)
+                }
+                Stage::Commit => format!("Fighters over {} choose their dice (sealed).", combat.target),
+                Stage::Casualty { losers } => {
+                    losers.first().map_or_else(String::new, |s| format!("{} chooses a casualty.", who(*s)))
+                }
+            },
+            Phase::GameOver => "The game is over.".to_string(),
+        }
+    }
+}
+
+fn attack_view(combat: &Combat) -> AttackView {
+    let (stage, invited, answered, losers) = match &combat.stage {
+        Stage::Join { invited, answers } => {
+            ("join", invited.iter().collect(), answers.iter().map(|(s, _)| *s).collect(), Vec::new())
+        }
+        Stage::Commit => ("commit", Vec::new(), Vec::new(), Vec::new()),
+        Stage::Casualty { losers } => ("casualty", Vec::new(), Vec::new(), losers.clone()),
+    };
+    let fighters = combat
+        .sides
+        .iter()
+        .map(|p| FighterView {
+            seat: p.seat,
+            side: p.side,
+            involved: p.involved.clone(),
+            x: p.x,
+            due: p.due,
+            committed: p.committed(),
+            line: p.line.clone(),
+        })
+        .collect();
+    AttackView {
+        declarer: combat.declarer,
+        target: combat.target,
+        stage: stage.to_string(),
+        invited,
+        answered,
+        fighters,
+        losers,
+        exchanges: combat.exchanges,
+    }
+}

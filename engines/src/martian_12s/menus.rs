@@ -1,0 +1,24 @@
+//! Entering a Martian 12s action: the turn list has at most five actions (§4.2, R26), so
+//! the step tree is the word-by-word tree over the legal list, each last word labelled here.
+
+use super::action::{Action, Grab};
+use super::state::Martian12s;
+use crate::game::{Choices, Seat, choices_from_list};
+
+/// What may follow `prefix` for `seat`: `pull` (then `S`, `M`, `L`, `any`) or `pass` at the
+/// start, never more than five options. This is the contract's word-by-word tree over the
+/// legal list ([`choices_from_list`]), which labels each complete action with [`label`].
+pub(super) fn choices(game: &Martian12s, seat: Seat, prefix: &str) -> Choices {
+    choices_from_list(game, seat, prefix)
+}
+
+/// A player-facing label for a turn action, with the counts that decide it (§4.2: each Pull
+/// button shows how many of that size remain, R25).
+pub(super) fn label(game: &Martian12s, action: Action) -> String {
+    match action {
+        Action::Pull(Grab::Size(size)) => format!("Pull {} ({} left)", size.word(), game.left(size)),
+        Action::Pull(Grab::Any) => format!("Pull any ({} in bag)", game.bag.count_ones()),
+        Action::Pass => format!("Pass at {}", game.player(game.current).score),
+        Action::Resign => "Resign".to_string(),
+    }
+}

@@ -1,0 +1,203 @@
+//! Entering an action piece by piece (§8.4, §8.5): the tree over the legal list's atoms, and
+//! the labels of complete actions. A square is always entered as file then rank; a card as
+//! rank then suit, and a number as tens then units, whenever one step would otherwise offer
+//! more than 25 of them.
+
+use super::action::{Action, Bonus, Die, HandPlay, Pile, Place, PlayOption, Target, event_title};
+use super::action_text::Atom;
+use super::rules::legal_actions_into;
+use super::state::MartianGunslinger;
+use crate::game::{Choice, Choices, MAX_CHOICES, Seat};
+
+/// How an action's atoms meet the prefix.
+pub(super) enum Match {
+    /// The prefix is the whole action.
+    Complete,
+    /// The prefix ends right before atom `i`.
+    Boundary(usize),
+    /// The prefix ends after the first part of split atom `i`; the text is the second part.
+    Inside(usize, String),
+    /// The prefix does not lead to this action.
+    Miss,
+}
+
+/// The two parts of an atom that may be entered in two steps.
+fn split(atom: &Atom) -> Option<(String, String)> {
+    match atom {
+        Atom::Square(square) => Some((square.file().to_string(), (square.y + 1).to_string())),
+        Atom::Card(card) => Some((card.rank.symbol().to_string(), card.suit.to_string())),
+        Atom::Number(n) if *n >= 10 => Some(((n / 10).to_string(), (n % 10).to_string())),
+        _ => None,
+    }
+}
+
+fn starts_with_ci(text: &str, start: &str) -> bool {
+    text.len() >= start.len() && text.as_bytes()[..start.len()].eq_ignore_ascii_case(start.as_bytes())
+}
+
+pub(super) fn matcher(atoms: &[Atom], prefix: &str) -> Match {
+    let mut rest = prefix;
+    for (i, atom) in atoms.iter().enumerate() {
+        if rest.is_empty() {
+            return Match::Boundary(i);
+        }
+        let sep = if i == 0 { "" } else { " " };
+        let whole = format!("{sep}{atom}");
+        if starts_with_ci(rest, &whole) {
+            rest = &rest[whole.len()..];
+            continue;
+        }
+        if let Some((first, second)) = split(atom)
+            && rest.eq_ignore_ascii_case(&format!("{sep}{first}"))
+        {
+            return Match::Inside(i, second);
+        }
+        return Match::Miss;
+    }
+    if rest.is_empty() { Match::Complete } else { Match::Miss }
+}
+
+/// What may follow `prefix` for `seat`, and whether it is a complete action.
+pub(super) fn choices(game: &MartianGunslinger, seat: Seat, prefix: &str) -> Choices {
+    let mut actions = Vec::new();
+    legal_actions_into(game, seat, &mut actions);
+    let mut out = Choices::default();
+    let mut boundary: Vec<(Action, Vec<Atom>, usize)> = Vec::new();
+    for action in actions {
+        let atoms = action.atoms();
+        match matcher(&atoms, prefix) {
+            Match::Complete => out.complete = true,
+            Match::Boundary(i) => boundary.push((action, atoms, i)),
+            Match::Inside(i, second) => {
+                let label = if i + 1 == atoms.len() { label(game, &action) } else { format!("{}", atoms[i]) };
+                push(&mut out.options, second, label);
+            }
+            Match::Miss => {}
+        }
+    }
+    let mut distinct: Vec<String> = boundary.iter().map(|(_, atoms, i)| atoms[*i].to_string()).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let crowded = distinct.len() > MAX_CHOICES;
+    for (action, atoms, i) in &boundary {
+        let atom = &atoms[*i];
+        let sep = if *i == 0 { "" } else { " " };
+        let last = *i + 1 == atoms.len();
+        let parts = split(atom).filter(|_| crowded || matches!(atom, Atom::Square(_)));
+        match parts {
+            Some((first, _)) => {
+                let label = match atom {
+                    Atom::Square(_) => format!("file {first}"),
+                    Atom::Card(_) => format!("{first}…"),
+                    _ => format!("{first}…"),
+                };
+                push(&mut out.options, format!("{sep}{first}"), label);
+            }
+            None => {
+                let label = if last { label(game, action) } else { atom.to_string() };
+                push(&mut out.options, format!("{sep}{atom}"), label);
+            }
+        }
+    }
+    prefix_free_order(&mut out.options);
+    out
+}
+
+/// Adds an option once (the first label wins, except that a label completing an action is
+/// kept over a partial one).
+fn push(options: &mut Vec<Choice>, token: String, label: String) {
+    if let Some(existing) = options.iter_mut().find(|c| c.token == token) {
+        if existing.label.ends_with('…') && !label.ends_with('…') {
+            existing.label = label;
+        }
+        return;
+    }
+    options.push(Choice { token, label });
+}
+
+/// Puts a token after every longer token it is a prefix of (`" N"` after `" NE"`), so that
+/// matching a target text against the options in order never stops at the shorter one.
+pub(super) fn prefix_free_order(options: &mut Vec<Choice>) {
+    let mut i = 0;
+    let mut moves = 0;
+    while i < options.len() && moves < options.len() * options.len() {
+        let token = options[i].token.clone();
+        let shadows = options[i + 1..].iter().any(|o| o.token.len() > token.len() && o.token.starts_with(&token));
+        if shadows {
+            let option = options.remove(i);
+            options.push(option);
+            moves += 1;
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// A player-facing label for a complete action.
+pub(super) fn label(game: &MartianGunslinger, action: &Action) -> String {
+    match action {
+        Action::PlaceHome { corner, dir } => format!("Home on {corner}, facing {dir}"),
+        Action::PlacePlotpoint(square) => {
+            format!("Place {} on {square}", game.next_plotpoint().map_or("a plotpoint", |p| p.name()))
+        }
+        Action::MovePlotpoint(plot, square) => format!("Move {plot} to {square}"),
+        Action::SkipMovePlotpoint => "Leave the plotpoints".into(),
+        Action::ReEnter(square, dir) => format!("Re-enter on {square}, facing {dir}"),
+        Action::UseReroll(Die::Table) => format!("Re-roll the d6 (now {})", game.turn.d6),
+        Action::UseReroll(Die::Treehouse) => {
+            format!("Re-roll the Treehouse die (now {})", game.turn.face.map_or("-", |f| f.name()))
+        }
+        Action::KeepRolls => "Keep the rolls".into(),
+        Action::WildChoose(face) => format!("Wild: {face}"),
+        Action::WildReroll => "Wild: re-roll the d6".into(),
+        Action::Tip(seat, dir) => format!("Tip {seat} to face {dir}"),
+        Action::Swap(a, b) => format!("Swap {a} and {b}"),
+        Action::DigFrom(Pile::Draw) => "Dig the draw pile".into(),
+        Action::DigFrom(Pile::Discard) => {
+            format!("Dig the discard pile ({})", game.discard.last().map_or("-".into(), ToString::to_string))
+        }
+        Action::DigTo(Place::Hand) => "Into the hand".into(),
+        Action::DigTo(Place::Resources) => "Face up as a resource".into(),
+        Action::PassPower => "Pass the power".into(),
+        Action::Step => format!("Step ({} MP left)", game.turn.mp),
+        Action::Reorient(dir) => format!("Reorient {dir} (1 MP)"),
+        Action::Aim(dir) => format!("Aim {dir} (free)"),
+        Action::Hop => "Hop".into(),
+        Action::EndMove => "End movement".into(),
+        Action::AttemptPlotpoint => "Attempt the plotpoint".into(),
+        Action::Attack => "Attack".into(),
+        Action::SkipAction => "No attempt or attack".into(),
+        Action::ContestDiscard(card) => format!("Exchange {card}"),
+        Action::ContestDone => "Done exchanging".into(),
+        Action::PlayHandCard(play) => play_label(play),
+        Action::RefillDiscard(card) => format!("Discard {card}"),
+        Action::RefillDone => "Done: draw up to six".into(),
+        Action::SkipHandCard => "No hand card".into(),
+        Action::LayResource(card) => format!("Lay {card} as a resource"),
+        Action::SkipResource => "No resource".into(),
+        Action::PlayEvent(params) => format!("{}: {}", event_title(params.rank()), Action::PlayEvent(*params)),
+        Action::SkipEvent => "Keep the event card".into(),
+        Action::SubmitBid(n) => format!("Bid {n}"),
+        Action::PayResource(card) => format!("Pay {card}"),
+        Action::ChooseLoss(card) => format!("Lose {card}"),
+        Action::DiscardCard(card) => format!("Discard {card}"),
+        Action::Timeout => "Timeout".into(),
+        Action::Resign => "Resign".into(),
+    }
+}
+
+/// The label of a `PlayHandCard`.
+fn play_label(play: &HandPlay) -> String {
+    let costs = play.costs.to_string();
+    let option = match play.option {
+        PlayOption::Plain => String::new(),
+        PlayOption::King(Bonus::Draw) => ": +1 card drawn".into(),
+        PlayOption::King(Bonus::Discard) => ": +1 card exchanged".into(),
+        PlayOption::Teleport(to) => format!(" to {to}"),
+        PlayOption::Refill { swap: true } => ", swapping the event card".into(),
+        PlayOption::Refill { swap: false } => String::new(),
+        PlayOption::Destroy { victim, target: Target::Card(card) } => format!(": {victim}'s {card}"),
+        PlayOption::Destroy { victim, target: Target::Locked } => format!(": a Locked card of {victim}"),
+    };
+    format!("Play {} paying {costs}{option}", play.card)
+}
