@@ -5,3 +5,5 @@ mod fixture;
 mod scenarios_commerce;
 mod scenarios_segment;
 mod scenarios_turn;
+mod secrets;
+mod units;
