@@ -166,13 +166,8 @@ impl Raja {
     /// canonical order.
     pub(crate) fn default_setup_step(&self, seat: Seat) -> Option<Action> {
         let p = self.player(seat);
-        let first_ok = |options: &mut dyn Iterator<Item = Action>| {
-            for action in options {
-                if self.check_setup(seat, &action).is_ok() {
-                    return Some(action);
-                }
-            }
-            None
+        let first_ok = |mut options: &mut dyn Iterator<Item = Action>| {
+            Iterator::find(&mut options, |action| self.check_setup(seat, action).is_ok())
         };
         match self.setup_stage(seat) {
             SetupStage::Lands if p.lands.len() < TILES => {

@@ -374,7 +374,7 @@ impl Raja {
     /// `COMMERCE_MAIN` when nobody accepted or countered.
     pub(crate) fn close_window(&mut self, events: &mut Vec<Event>) {
         let Some(Step::Trade(proposal)) = self.step_mut() else { return };
-        if proposal.choosing || proposal.replies.iter().any(|r| *r == Reply::Waiting) {
+        if proposal.choosing || proposal.replies.contains(&Reply::Waiting) {
             return;
         }
         let takers = proposal.replies.iter().any(|r| matches!(r, Reply::Accepted | Reply::Countered { .. }));
