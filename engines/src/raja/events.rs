@@ -148,10 +148,13 @@ pub enum Event {
         cost: u32,
         price: u8,
     },
-    /// The cash behind `seat`'s blinder after a change: only `seat` reads it (R5).
+    /// The cash behind `seat`'s blinder after a change: only `seat` reads it (R5). `blinder`
+    /// is the same in words, the secret the conformance harness looks for in every reader's
+    /// events.
     Purse {
         seat: Seat,
         cash: u32,
+        blinder: String,
     },
     CommerceEnded {
         seat: Seat,

@@ -293,7 +293,7 @@ impl Raja {
             }
         }
         events.push(Event::MarketTraded { seat, side, lot, cost, price: self.price(market) });
-        events.push(Event::Purse { seat, cash: self.player(seat).cash });
+        events.push(self.purse(seat));
     }
 
     /// Goods leave the market stock (the caller checked it holds them).

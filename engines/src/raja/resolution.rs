@@ -208,8 +208,8 @@ impl Raja {
         self.player_mut(defender).cash -= amount;
         self.player_mut(attacker).cash += amount;
         events.push(Event::RansomPaid { seat: defender, to: attacker, city: city + 1, amount });
-        events.push(Event::Purse { seat: defender, cash: self.player(defender).cash });
-        events.push(Event::Purse { seat: attacker, cash: self.player(attacker).cash });
+        events.push(self.purse(defender));
+        events.push(self.purse(attacker));
         self.resolve_siege(events);
     }
 

@@ -395,7 +395,7 @@ impl Raja {
         self.hand_over(x, from_y, events);
         for seat in [x, y] {
             if from_x.money > 0 || from_y.money > 0 {
-                events.push(Event::Purse { seat, cash: self.player(seat).cash });
+                events.push(self.purse(seat));
             }
         }
     }

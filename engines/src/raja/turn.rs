@@ -74,7 +74,7 @@ impl Raja {
         self.player_mut(seat).cash -= amount;
         self.bank += amount;
         events.push(Event::AuctionWon { seat, amount });
-        events.push(Event::Purse { seat, cash: self.player(seat).cash });
+        events.push(self.purse(seat));
         self.phase = Phase::Segment(Segment { first: seat, index: 0, proposals: 0, credit: 0, step: Step::Commerce });
         events.push(Event::SegmentStarted { seat });
     }

@@ -173,6 +173,11 @@ impl Raja {
         format!("{} blinder: ${}", p.colour, p.cash)
     }
 
+    /// The event telling `seat` alone its cash after a change (R5).
+    pub(crate) fn purse(&self, seat: Seat) -> super::events::Event {
+        super::events::Event::Purse { seat, cash: self.player(seat).cash, blinder: self.blinder(seat) }
+    }
+
     /// What `viewer` may see.
     pub(crate) fn make_view(&self, viewer: Viewer) -> View {
         let setup = self.phase == Phase::Setup;
