@@ -1,6 +1,7 @@
 //! Raja's tests: fixture F, one test per scenario of `rules/raja.scenarios.md`, and unit tests
 //! of the wall, grain, market and siege models, the entry steps and whole games.
 
+mod entry;
 mod fixture;
 mod scenarios_commerce;
 mod scenarios_segment;
