@@ -1,17 +1,74 @@
-//! How random Raja games end: seeded games (seed `s` seats `2 + s % 4` players), every
-//! pending seat choosing uniformly among its legal actions; invariants checked after every
-//! action.
+//! How Raja games end, under two policies over the same seeded games (seed `s` seats
+//! `2 + s % 4` players; invariants checked after every action):
+//! - `random`: every pending seat chooses uniformly among its legal actions;
+//! - `siege-minded`: a simple heuristic player that buys elephants (then grain, then shields)
+//!   instead of trading, builds the largest walls it can pay for on the lowest rows, deploys
+//!   its shields, always besieges with every elephant it may send, defends with every
+//!   shield, takes the noble, and bids nothing. Ties, and choices it has no view on (setup,
+//!   which tile to besiege), are drawn uniformly.
 //!
 //! `cargo run -p engines --release --example raja_stats [games]`
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use engines::raja::{EndReason, Event, Options, Raja};
-use engines::{Game, GameRng, Viewer, ai};
+use engines::raja::{Action, EndReason, Event, Lot, Options, Raja, Side};
+use engines::{Game, GameRng, Pending, Viewer};
 
-fn main() {
-    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000);
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Policy {
+    Random,
+    SiegeMinded,
+}
+
+/// How much the siege-minded player likes `action`; the best-liked legal action is played.
+fn liking(action: &Action) -> i32 {
+    match action {
+        Action::MarketOrder { side: Side::Buy, lot: Lot::Elephants(q) } => 100 + i32::from(*q),
+        Action::MarketOrder { side: Side::Buy, lot: Lot::Grain(q) } => 60 + i32::from(*q),
+        Action::MarketOrder { side: Side::Buy, lot: Lot::Shields(_) } => 40,
+        Action::BuildDeclare { stones, .. } => 30 + i32::from(*stones),
+        Action::BuildPlace(row) => 20 - i32::from(*row),
+        Action::ShieldDeploy { .. } => 25,
+        Action::SiegeMarker { .. } => 20,
+        Action::SiegeAssign { elephants, .. } => 20 + i32::from(*elephants),
+        Action::SiegeLaunch => 19,
+        Action::DefendAssign { .. } => 20,
+        Action::NobleTake | Action::RansomAccept | Action::RemoveAuto => 30,
+        Action::RansomPay => 20,
+        Action::Bid(m) => 10 - i32::try_from(*m).unwrap_or(i32::MAX).min(10),
+        Action::Pass
+        | Action::CommerceEnd
+        | Action::BuildingEnd
+        | Action::TradeDecline
+        | Action::TradeCancel
+        | Action::FillDecline
+        | Action::DefendConfirm
+        | Action::RansomRefuse => 10,
+        Action::TradePropose { .. } | Action::TradeCounter { .. } | Action::SiegeSkip | Action::DefendClear => -10,
+        _ => 0,
+    }
+}
+
+/// One action of `policy`; `None` when the game is over.
+fn play(game: &mut Raja, policy: Policy, chooser: &mut GameRng, events: &mut Vec<Event>) -> Option<()> {
+    let Pending::Deciding { must, .. } = game.pending() else { return None };
+    let seats: Vec<_> = must.iter().collect();
+    let seat = seats[chooser.index(seats.len())];
+    let legal = game.legal_actions(seat);
+    let pool: Vec<&Action> = match policy {
+        Policy::Random => legal.iter().collect(),
+        Policy::SiegeMinded => {
+            let best = legal.iter().map(liking).max().unwrap_or(0);
+            legal.iter().filter(|a| liking(a) == best).collect()
+        }
+    };
+    let action = pool[chooser.index(pool.len())].clone();
+    *events = game.apply(seat, &action).unwrap_or_else(|e| panic!("legal {action} refused: {e}"));
+    Some(())
+}
+
+fn report(games: u64, policy: Policy, name: &str) {
     let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
     let mut by_players: BTreeMap<usize, (u64, u64, u64, u64)> = BTreeMap::new();
     let mut happened: BTreeMap<&'static str, u64> = BTreeMap::new();
@@ -22,11 +79,11 @@ fn main() {
         let mut game = Raja::setup(&Options::default(), players, GameRng::from_seed(seed)).expect("setup");
         let mut chooser = GameRng::from_seed(!seed);
         let mut actions = 0u64;
-        let (mut legal, mut events) = (Vec::new(), Vec::new());
-        while ai::random_move(&mut game, &mut chooser, &mut legal, &mut events).is_some() {
+        let mut events = Vec::new();
+        while play(&mut game, policy, &mut chooser, &mut events).is_some() {
             actions += 1;
             if let Err(e) = game.check_invariants() {
-                panic!("seed {seed} after {actions} actions: {e}");
+                panic!("{name} seed {seed} after {actions} actions: {e}");
             }
             for event in &events {
                 let key = match event {
@@ -57,7 +114,7 @@ fn main() {
         entry.3 += u64::from(result.reason == EndReason::Threshold);
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("{games} random games in {secs:.1} s ({:.0} games/s)", games as f64 / secs);
+    println!("policy {name}: {games} games in {secs:.1} s ({:.0} games/s)", games as f64 / secs);
     println!("end conditions:");
     for (reason, count) in &reasons {
         println!("  {reason:<14} {count:>5}  ({:.1}%)", 100.0 * *count as f64 / games as f64);
@@ -76,4 +133,11 @@ fn main() {
     for (what, count) in &happened {
         println!("  {what:<34} {:>8.2}", *count as f64 / games as f64);
     }
+    println!();
+}
+
+fn main() {
+    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000);
+    report(games, Policy::Random, "random");
+    report(games, Policy::SiegeMinded, "siege-minded");
 }
