@@ -3,6 +3,7 @@
 
 mod entry;
 mod fixture;
+mod rulings;
 mod scenarios_commerce;
 mod scenarios_segment;
 mod scenarios_turn;
