@@ -13,6 +13,7 @@ pub mod gunslinger_gang;
 pub mod martian_12s;
 pub mod martian_gunslinger;
 pub mod parts;
+pub mod raja;
 pub mod rng;
 
 pub use ai::Level;

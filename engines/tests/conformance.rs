@@ -337,3 +337,15 @@ fn conquest_of_mars() {
         ],
     });
 }
+
+#[test]
+fn raja() {
+    use serde_json::json;
+    // A random Raja game is long (about 1,500 actions, always to the 20-turn cap): 400
+    // playouts per option set keep this line near the others' running time.
+    run::<engines::raja::Raja>(&Plan {
+        games: 400,
+        deep: 20,
+        options: vec![json!({}), json!({"colours": ["Purple", "Orange"]})],
+    });
+}

@@ -31,6 +31,7 @@ mod indexed;
 mod martian_12s;
 mod martian_gunslinger;
 mod palette;
+pub mod raja;
 mod text;
 mod theme;
 

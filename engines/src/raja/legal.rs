@@ -1,0 +1,197 @@
+//! The legal lists (§4.10, R44): every action a seat may take now, filtered through
+//! [`Raja::check`] so that the list and `apply` never disagree.
+//!
+//! One exception, **Designed**: a trade bundle has astronomically many values, so for
+//! `trade_propose` and `trade_counter` the list holds the legal members of a fixed family (a
+//! discarded empty draft, and bundles of at most one field per side, money 10 and one of any
+//! other item). [`Raja::choices`](super::menus) offers, and `apply` accepts, every legal bundle.
+
+use super::action::Action;
+use super::market::{Lot, Market, Side};
+use super::rules::Decision;
+use super::siege::SiegeStage;
+use super::state::{DECLARE_MAX, RANSOM_MAX, Raja, SHIELDS_PER_FACE};
+use super::trade::{Bundle, Item, Part, Recipient};
+use super::wall::WALL_MAX_ROWS;
+use crate::game::Seat;
+
+/// The money field of the listed bundle family.
+pub const LISTED_MONEY: u32 = 10;
+
+impl Raja {
+    /// Every legal action of `seat` now, in menu order.
+    pub(crate) fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        if seat.index() >= self.n() || self.player(seat).resigned {
+            return;
+        }
+        let decision = self.decision(seat);
+        if decision == Decision::Setup {
+            self.setup_actions(seat, out);
+            return;
+        }
+        let candidates = match decision {
+            Decision::None | Decision::Setup => Vec::new(),
+            Decision::Auction => self.auction_candidates(seat),
+            Decision::Commerce => self.commerce_candidates(seat),
+            Decision::Reply => {
+                let mut v = vec![Action::TradeAccept];
+                v.extend(self.bundle_family(seat).map(|(give, get, send)| Action::TradeCounter { give, get, send }));
+                v.push(Action::TradeDecline);
+                v
+            }
+            Decision::Withdraw => vec![Action::TradeCancel],
+            Decision::Choose => {
+                let mut v: Vec<Action> = self.seats().map(|s| Action::TradeSelect(self.player(s).colour)).collect();
+                v.push(Action::TradeCancel);
+                v
+            }
+            Decision::Fill => vec![Action::FillOffer, Action::FillDecline],
+            Decision::Build => self.build_candidates(seat),
+            Decision::Placing => (1..=WALL_MAX_ROWS).map(Action::BuildPlace).collect(),
+            _ => self.siege_candidates(seat, decision),
+        };
+        out.extend(candidates.into_iter().filter(|a| self.check(seat, a).is_ok()));
+    }
+
+    fn auction_candidates(&self, seat: Seat) -> Vec<Action> {
+        let Some(auction) = self.auction() else { return Vec::new() };
+        let low = auction.high.map_or(0, |(_, high)| high + 1);
+        let mut v: Vec<Action> = (low..=self.player(seat).cash).map(Action::Bid).collect();
+        v.push(Action::Pass);
+        v
+    }
+
+    /// The listed bundle family: `(give, get, send)`.
+    fn bundle_family(&self, seat: Seat) -> impl Iterator<Item = (Bundle, Bundle, bool)> {
+        let sample = |part: Part| -> Vec<Bundle> {
+            let mut v = vec![Bundle::default()];
+            for item in Item::ALL {
+                let amount = if item == Item::Money { LISTED_MONEY } else { 1 };
+                if self.field_range(seat, part, item).is_some_and(|(_, hi)| amount <= hi) {
+                    let mut bundle = Bundle::default();
+                    bundle.set(item, amount);
+                    v.push(bundle);
+                }
+            }
+            v
+        };
+        let (gives, gets) = (sample(Part::Give), sample(Part::Get));
+        let pairs: Vec<(Bundle, Bundle, bool)> = gives
+            .iter()
+            .flat_map(|give| gets.iter().map(move |get| (*give, *get, true)))
+            .filter(|(give, get, _)| !(give.is_empty() && get.is_empty()))
+            .collect();
+        std::iter::once((Bundle::default(), Bundle::default(), false)).chain(pairs)
+    }
+
+    fn commerce_candidates(&self, seat: Seat) -> Vec<Action> {
+        let mut v = Vec::new();
+        let others = self.standing().filter(|s| *s != seat).map(|s| Recipient::One(self.player(s).colour));
+        for to in std::iter::once(Recipient::All).chain(others) {
+            v.extend(self.bundle_family(seat).map(|(give, get, send)| Action::TradePropose { to, give, get, send }));
+        }
+        for market in Market::ALL {
+            for side in Side::ALL {
+                v.extend(self.lots(seat, market, side).into_iter().map(|lot| Action::MarketOrder { side, lot }));
+            }
+        }
+        v.push(Action::CommerceEnd);
+        v
+    }
+
+    /// The lots `seat` might order from `market` (checked afterwards).
+    fn lots(&self, seat: Seat, market: Market, side: Side) -> Vec<Lot> {
+        let me = self.player(seat);
+        if me.markets_used[market.index()] {
+            return Vec::new();
+        }
+        let price = u32::from(self.price(market));
+        let afford = if side == Side::Buy { me.cash / price } else { self.bank / price };
+        let cap = |held: u8| u8::try_from(afford.min(u32::from(held))).unwrap_or(u8::MAX);
+        match (market, side) {
+            (Market::Grain, Side::Buy) => (1..=cap(self.grain_pile)).map(Lot::Grain).collect(),
+            (Market::Grain, Side::Sell) => (1..=cap(me.grain())).map(Lot::Grain).collect(),
+            (Market::Elephants, Side::Buy) => (1..=cap(self.elephant_stock)).map(Lot::Elephants).collect(),
+            (Market::Elephants, Side::Sell) => (1..=cap(me.elephants)).map(Lot::Elephants).collect(),
+            (Market::Shields, side) => {
+                let have = if side == Side::Buy { self.shield_stock } else { me.shields };
+                let most = have.map(|h| h.min(SHIELDS_PER_FACE));
+                let mut v = Vec::new();
+                for a in 0..=most[0] {
+                    for b in 0..=most[1] {
+                        for c in 0..=most[2] {
+                            let lot = Lot::Shields([a, b, c]);
+                            if (1..=afford).contains(&lot.items()) {
+                                v.push(lot);
+                            }
+                        }
+                    }
+                }
+                v
+            }
+        }
+    }
+
+    fn build_candidates(&self, seat: Seat) -> Vec<Action> {
+        let me = self.player(seat);
+        let most = DECLARE_MAX.min(me.stones);
+        let mut v: Vec<Action> =
+            (0..3u8).flat_map(|city| (1..=most).map(move |stones| Action::BuildDeclare { city, stones })).collect();
+        for face in 1..=3u8 {
+            v.extend(me.lands.cells().map(|cell| Action::ShieldDeploy { face, cell }));
+        }
+        v.push(Action::BuildingEnd);
+        v
+    }
+
+    fn siege_candidates(&self, seat: Seat, decision: Decision) -> Vec<Action> {
+        let siege = self.siege();
+        match decision {
+            Decision::Marker => {
+                let mut v = Vec::new();
+                for q in self.seats().filter(|q| *q != seat) {
+                    let target = self.player(q).colour;
+                    v.extend(self.player(q).lands.cells().map(|cell| Action::SiegeMarker { target, cell }));
+                }
+                v.push(Action::SiegeSkip);
+                v
+            }
+            Decision::Assign => {
+                let mut v: Vec<Action> = (0..3u8)
+                    .flat_map(|city| (0..=6u8).map(move |elephants| Action::SiegeAssign { city, elephants }))
+                    .collect();
+                v.extend([Action::SiegeLaunch, Action::SiegeSkip]);
+                v
+            }
+            Decision::Defense => {
+                let Some(siege) = siege else { return Vec::new() };
+                let mut v: Vec<Action> = self
+                    .eligible_shields(siege)
+                    .into_iter()
+                    .map(|(cell, face, city)| Action::DefendAssign { cell, face, city })
+                    .collect();
+                v.extend([Action::DefendClear, Action::DefendConfirm]);
+                v
+            }
+            Decision::Removal => {
+                let mut v: Vec<Action> = (1..=WALL_MAX_ROWS).map(Action::RemoveStone).collect();
+                v.push(Action::RemoveAuto);
+                v
+            }
+            Decision::Demand => {
+                let mut v: Vec<Action> = (1..=RANSOM_MAX).map(Action::RansomDemand).collect();
+                v.push(Action::NobleTake);
+                v
+            }
+            Decision::RansomReply => {
+                let Some(SiegeStage::Reply { demand, .. }) = siege.map(|s| s.stage) else { return Vec::new() };
+                let most = (demand - 1).min(self.player(seat).cash);
+                let mut v = vec![Action::RansomPay, Action::RansomRefuse];
+                v.extend((1..=most).map(Action::RansomCounter));
+                v
+            }
+            Decision::RansomCounter => vec![Action::RansomAccept, Action::NobleTake],
+            _ => Vec::new(),
+        }
+    }
+}
