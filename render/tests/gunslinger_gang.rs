@@ -143,7 +143,7 @@ fn playout(players: usize, seed: u64) {
             );
         }
         let Some(seat) = common::pending_seat(&game) else { break };
-        let action = game.computer_action(seat, &mut rng).expect("a pending seat has a move");
+        let action = game.random_action(seat, &mut rng).expect("a pending seat has a move");
         game.apply(seat, &action, &[]).unwrap_or_else(|e| panic!("{action} for {seat}: {e}"));
         steps += 1;
     }

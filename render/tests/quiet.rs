@@ -41,7 +41,7 @@ fn drawing_whole_games_logs_no_warning() {
                     render::board_png(&game.view(Viewer::Seat(seat)), &names).expect("renders");
                 }
                 let Some(seat) = game.pending().must_seats().first() else { break };
-                let action = game.computer_action(seat, &mut rng).expect("a move");
+                let action = game.random_action(seat, &mut rng).expect("a move");
                 game.apply(seat, &action, &names).expect("legal");
             }
             render::board_png(&game.view(Viewer::Public), &names).expect("renders the end");

@@ -30,7 +30,7 @@ fn random_playouts_render_at_every_stage() {
             if step % 9 == 0 {
                 check_limits(&game, &names);
             }
-            let action = game.computer_action(seat, &mut rng).expect("a pending seat has a move");
+            let action = game.random_action(seat, &mut rng).expect("a pending seat has a move");
             game.apply(seat, &action, &names).expect("computer moves are legal");
             step += 1;
         }

@@ -58,7 +58,7 @@ pub fn play_until(
 
 /// A seeded random legal action (the engines' computer player).
 pub fn random(game: &AnyGame, seat: Seat, rng: &mut GameRng) -> String {
-    game.computer_action(seat, rng).expect("a pending seat has a move")
+    game.random_action(seat, rng).expect("a pending seat has a move")
 }
 
 /// Whether `seat`'s own view holds anything beyond the public view (§5).

@@ -26,7 +26,7 @@ pub fn play_until(game: &mut AnyGame, rng: &mut GameRng, stop: impl Fn(&View) ->
         if stop(&view(game, Viewer::Public)) {
             return;
         }
-        let action = game.computer_action(seat, rng).expect("a pending seat has a move");
+        let action = game.random_action(seat, rng).expect("a pending seat has a move");
         game.apply(seat, &action, &[]).unwrap_or_else(|e| panic!("{action} for {seat}: {e}"));
     }
     panic!("the game never reached the moment asked for");
