@@ -227,7 +227,7 @@ fn wilson(successes: f64, n: f64) -> (f64, f64) {
     if n == 0.0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
+    let z = 1.96_f64;
     let p = successes / n;
     let denominator = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denominator;
