@@ -39,9 +39,10 @@ enum Command {
         /// A table option, e.g. --opt rounds=5 --opt palette=xeno, --opt dice_mix=d6_only (repeatable).
         #[arg(long = "opt", value_name = "KEY=VALUE")]
         options: Vec<String>,
-        /// How hard the computer players think: easy, normal or hard.
-        #[arg(long, default_value_t = Level::Normal)]
-        level: Level,
+        /// How hard the computer players think: easy, normal or hard; random picks uniformly
+        /// among the legal moves (instant, and the same game for the same seed on any machine).
+        #[arg(long, default_value_t = Skill::Search(Level::Normal))]
+        level: Skill,
     },
     /// List saved terminal and Discord tables that are still running.
     Tables,
@@ -110,12 +111,15 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
         seed: None,
         resume: None,
         options: Vec::new(),
-        level: Level::Normal,
+        level: Skill::Search(Level::Normal),
     });
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;
-            let tables = tables.with_level(level);
+            let tables = match level {
+                Skill::Random => tables,
+                Skill::Search(level) => tables.with_level(level),
+            };
             let args =
                 PlayArgs { game, players, bots, seed, resume, options, boards_dir: PathBuf::from(&config.boards_dir) };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
@@ -186,4 +190,33 @@ async fn list_tables(tables: &Tables) -> Result<(), CliError> {
 /// else as strings.
 fn parse_options(pairs: &[String]) -> Result<serde_json::Value, CliError> {
     bot::table::options_from_words(pairs.iter().map(String::as_str)).map_err(|e| CliError::BadOption(e.0))
+}
+
+/// How the terminal's computer players choose: a search level, or uniformly at random.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skill {
+    /// Uniformly random legal moves.
+    Random,
+    /// Information-set search at a level.
+    Search(Level),
+}
+
+impl std::fmt::Display for Skill {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Random => f.write_str("random"),
+            Self::Search(level) => level.fmt(f),
+        }
+    }
+}
+
+impl std::str::FromStr for Skill {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.eq_ignore_ascii_case("random") {
+            return Ok(Self::Random);
+        }
+        text.parse::<Level>().map(Self::Search).map_err(|e| format!("{e}; or random"))
+    }
 }

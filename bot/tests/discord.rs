@@ -421,6 +421,16 @@ async fn conquest_of_mars_keeps_one_dm_panel_per_player_edited_in_place() {
     dm_panels(GameKind::ConquestOfMars, 30, true).await;
 }
 
+/// The DM figures for whole games (slow: run with `--ignored --nocapture`): every game with
+/// private views played to its end from the panels, printing DMs per player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "plays whole games on the fake Discord; run for the DM figures"]
+async fn dms_per_player_over_whole_games() {
+    for game in [GameKind::GunslingerGang, GameKind::ConquestOfMars, GameKind::MartianGunslinger] {
+        dm_panels(game, 100_000, false).await;
+    }
+}
+
 /// Alice and Bob (DMs open) play `moves` moves of `game` from their DM panels and the
 /// boards. A new DM (a notification) goes out only when the game begins waiting for a
 /// player; while they decide, the same panel is edited; at any time each player has at most

@@ -1,5 +1,7 @@
 //! `kill -9` at random moments of `saloon play` (opening, starting, playing): every table
 //! still finishes when resumed, with the same moves and result as a run never interrupted.
+//! The computers play `--level random`, so a game takes the same moves on a loaded machine
+//! (a search's time limit could cut it short there).
 
 use std::io::Write;
 use std::path::Path;
@@ -87,7 +89,7 @@ async fn killed_and_resumed(args: &[&str], trials: u64) {
             Some((Status::Finished, ..)) => landed[2] += 1,
             Some(_) => {
                 landed[1] += 1;
-                run(dir.path(), &["play", "--resume", "1"]);
+                run(dir.path(), &["play", "--resume", "1", "--level", "random"]);
             }
         }
         let (status, resumed_log, resumed_result) = table(dir.path()).await.expect("the table");
@@ -101,10 +103,12 @@ async fn killed_and_resumed(args: &[&str], trials: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_all_computer_match_killed_anywhere_finishes_the_same() {
-    killed_and_resumed(&["play", "martian-gunslinger", "--players", "3", "--bots", "3", "--seed", "11"], 100).await;
+    let args = ["play", "martian-gunslinger", "--players", "3", "--bots", "3", "--seed", "11", "--level", "random"];
+    killed_and_resumed(&args, 100).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_human_game_with_computers_killed_anywhere_finishes_the_same() {
-    killed_and_resumed(&["play", "martian-12s", "--players", "3", "--bots", "2", "--seed", "5"], 100).await;
+    let args = ["play", "martian-12s", "--players", "3", "--bots", "2", "--seed", "5", "--level", "random"];
+    killed_and_resumed(&args, 100).await;
 }
