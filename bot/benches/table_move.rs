@@ -20,6 +20,8 @@ async fn new_table(tables: &Tables, seed: u64) -> TableId {
         seat_host: true,
         players: 2,
         computers: 0,
+        level: bot::store::Skill::Random,
+        on_timeout: bot::store::OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 86_400,
     };

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use bot::config::Config;
 use bot::console::{self, PlayArgs};
-use bot::store::{Status, Store, StoreError};
+use bot::store::{Skill, Status, Store, StoreError};
 use bot::table::Tables;
 use clap::{Parser, Subcommand};
 use engines::{GameKind, Level};
@@ -116,12 +116,19 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;
-            let tables = match level {
-                Skill::Random => tables,
-                Skill::Search(level) => tables.with_level(level),
+            // Computer seats of a table saved without a strength (an older release) play at
+            // the level asked for now, like the new ones.
+            let tables = tables.with_default_skill(level);
+            let args = PlayArgs {
+                game,
+                players,
+                bots,
+                seed,
+                resume,
+                options,
+                level,
+                boards_dir: PathBuf::from(&config.boards_dir),
             };
-            let args =
-                PlayArgs { game, players, bots, seed, resume, options, boards_dir: PathBuf::from(&config.boards_dir) };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
             let mut stdout = std::io::stdout();
             console::play(&tables, &args, stdin, &mut stdout).await.map(|_| ()).map_err(CliError::from)
@@ -190,33 +197,4 @@ async fn list_tables(tables: &Tables) -> Result<(), CliError> {
 /// else as strings.
 fn parse_options(pairs: &[String]) -> Result<serde_json::Value, CliError> {
     bot::table::options_from_words(pairs.iter().map(String::as_str)).map_err(|e| CliError::BadOption(e.0))
-}
-
-/// How the terminal's computer players choose: a search level, or uniformly at random.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Skill {
-    /// Uniformly random legal moves.
-    Random,
-    /// Information-set search at a level.
-    Search(Level),
-}
-
-impl std::fmt::Display for Skill {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Random => f.write_str("random"),
-            Self::Search(level) => level.fmt(f),
-        }
-    }
-}
-
-impl std::str::FromStr for Skill {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        if text.eq_ignore_ascii_case("random") {
-            return Ok(Self::Random);
-        }
-        text.parse::<Level>().map(Self::Search).map_err(|e| format!("{e}; or random"))
-    }
 }

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use bot::console::{self, ConsoleError, PlayArgs};
-use bot::store::{Status, Store, TableId};
+use bot::store::{Skill, Status, Store, TableId};
 use bot::table::{TableError, Tables};
 use engines::GameKind;
 
@@ -20,6 +20,7 @@ fn args(dir: &Path, players: u8, bots: u8, seed: u64) -> PlayArgs {
         seed: Some(seed),
         resume: None,
         options: serde_json::json!({}),
+        level: Skill::Random,
         boards_dir: dir.join("boards"),
     }
 }
@@ -216,9 +217,10 @@ async fn searching_computers_play_a_match_to_the_end() {
         let path = dir.path().join(name);
         async move { Store::open(path.to_str().expect("utf-8 path")).await.expect("open store") }
     };
-    let easy = Tables::new(store("easy.db").await).with_level(engines::Level::Easy);
-    let (first, out1) = play(&easy, &args(dir.path(), 2, 2, 7), "").await;
-    let (second, out2) = play(&easy, &args(dir.path(), 2, 2, 7), "").await;
+    let easy = Tables::new(store("easy.db").await);
+    let searching = PlayArgs { level: Skill::Search(engines::Level::Easy), ..args(dir.path(), 2, 2, 7) };
+    let (first, out1) = play(&easy, &searching, "").await;
+    let (second, out2) = play(&easy, &searching, "").await;
     assert!(out1.contains("Game over"), "{out1}");
     assert_eq!(without_ids(&out1), without_ids(&out2), "the same seed plays the same game");
     let random = Tables::new(store("random.db").await);

@@ -526,7 +526,7 @@ async fn boards_delivered_out_of_order_leave_only_the_newest_live() {
         let action = private.legal.last().expect("a move").text.clone();
         reports.push(data.tables.submit(id, user, &action, Some(snapshot.version)).await.expect("a move"));
     }
-    let http = harness.fake.http();
+    let http = std::sync::Arc::new(harness.fake.http());
     let (newer, older) = (&reports[1], &reports[0]);
     let (a, b) = tokio::join!(
         bot::discord::deliver::deliver_move(&http, &data, newer),

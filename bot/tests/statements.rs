@@ -72,6 +72,8 @@ async fn one_click_costs_one_read_and_one_write_transaction() {
         seat_host: true,
         players: 4,
         computers: 0,
+        level: bot::store::Skill::Random,
+        on_timeout: bot::store::OnTimeout::SafeDefault,
         seed: Some(3),
         turn_timeout: 3600,
     };

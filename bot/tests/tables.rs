@@ -1,6 +1,6 @@
 //! The table layer on a real SQLite file (a fresh temporary file per test).
 
-use bot::store::{Origin, Status, Store, TableId, UserId};
+use bot::store::{OnTimeout, Origin, Skill, Status, Store, TableId, UserId};
 use bot::table::{LobbyRequest, Participant, TableError, Tables};
 use engines::GameKind;
 use serde_json::json;
@@ -26,6 +26,8 @@ fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
         seat_host: true,
         players,
         computers,
+        level: Skill::Random,
+        on_timeout: OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 3600,
     }
@@ -35,7 +37,7 @@ fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
 async fn started_table(tables: &Tables, seed: u64) -> TableId {
     let lobby = tables.open(request(3, 0, seed)).await.expect("open");
     tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
-    tables.add_computer(lobby.id, BOB).await.expect("computer added");
+    tables.add_computer(lobby.id, BOB, Skill::Random).await.expect("computer added");
     tables.start(lobby.id, ALICE).await.expect("start");
     lobby.id
 }
@@ -60,7 +62,7 @@ async fn a_lobby_fills_starts_and_plays_to_the_end() {
     assert_eq!(after_join.names(), ["Alice", "Bob"]);
     assert!(matches!(tables.join(lobby.id, who(BOB, "Bob")).await, Err(TableError::AlreadySeated(_))));
     assert!(matches!(tables.start(lobby.id, BOB).await, Err(TableError::NotHost(_))));
-    let full = tables.add_computer(lobby.id, ALICE).await.expect("computer");
+    let full = tables.add_computer(lobby.id, ALICE, Skill::Random).await.expect("computer");
     assert_eq!(full.seats.len(), 3);
     assert!(full.seats[2].user.is_none());
     assert!(matches!(tables.join(lobby.id, who(CAROL, "Carol")).await, Err(TableError::Full(_))));
@@ -275,45 +277,141 @@ async fn one_mention_and_one_clock_per_decision() {
 }
 
 #[tokio::test]
-async fn the_host_hands_a_quiet_players_seat_to_a_computer() {
+async fn the_host_hands_a_quiet_players_seat_to_a_computer_and_the_player_takes_it_back() {
     let dir = tempfile::tempdir().expect("tempdir");
     let tables = tables(&dir).await;
     let lobby = tables.open(request(3, 0, 21)).await.expect("open");
     tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
-    let early = tables.replace_with_computer(lobby.id, ALICE, false, BOB, "Bob").await;
+    let early = tables.stand_in(lobby.id, ALICE, false, BOB, "Bob").await;
     assert!(matches!(early, Err(TableError::NotStarted(_))), "{early:?}");
-    tables.add_computer(lobby.id, ALICE).await.expect("computer");
+    tables.add_computer(lobby.id, ALICE, Skill::Random).await.expect("computer");
     tables.start(lobby.id, ALICE).await.expect("start");
     let id = lobby.id;
 
     let before = tables.snapshot(id).await.expect("snapshot");
-    let refused = tables.replace_with_computer(id, BOB, false, ALICE, "Alice").await;
+    let refused = tables.stand_in(id, BOB, false, ALICE, "Alice").await;
     assert!(matches!(refused, Err(TableError::NotHost(_))), "only the host: {refused:?}");
-    let stranger = tables.replace_with_computer(id, ALICE, false, CAROL, "Carol").await.expect_err("not seated");
+    let stranger = tables.stand_in(id, ALICE, false, CAROL, "Carol").await.expect_err("not seated");
     assert_eq!(stranger.to_string(), format!("Carol has no seat at table #{id} that a person plays."));
+    let not_away = tables.rejoin(id, BOB).await.expect_err("Bob plays his own seat");
+    assert!(matches!(not_away, TableError::NotAway(_)), "{not_away:?}");
     assert_eq!(tables.snapshot(id).await.expect("snapshot").version, before.version, "refusals change nothing");
 
-    // A moderator may act for the host; Bob's seat keeps its place and plays on by itself.
-    let report = tables.replace_with_computer(id, CAROL, true, BOB, "Bob").await.expect("replaced");
+    // A moderator may act for the host; Bob keeps his seat, name and holdings, and a computer
+    // plays it (at once when the game waits for it), with a public line saying so.
+    let report = tables.stand_in(id, CAROL, true, BOB, "Bob").await.expect("handed over");
     let after = tables.snapshot(id).await.expect("snapshot");
-    assert_eq!(after.seats[1].name, "Bob (bot)");
-    assert!(after.seats[1].user.is_none());
+    assert_eq!((after.seats[1].name.as_str(), after.seats[1].user, after.seats[1].away), ("Bob", Some(BOB), true));
+    let lines = report.narration_for(engines::Viewer::Public);
+    assert!(lines.iter().any(|l| l.starts_with("Bob is away") && l.contains("/rejoin")), "{lines:?}");
+    assert!(report.went_away.contains(engines::Seat(1)), "Bob is told how to come back");
     assert!(!report.fresh_users().contains(&BOB) && !after.waiting_users().contains(&BOB));
     assert!(report.moves.iter().all(|m| m.origin == Origin::Computer));
-    assert!(matches!(tables.submit(id, BOB, "pass", None).await, Err(TableError::NotSeated(_))));
-    let again = tables.replace_with_computer(id, ALICE, false, BOB, "Bob").await;
-    assert!(matches!(again, Err(TableError::NoSuchPlayer(..))), "{again:?}");
+    let away = tables.submit(id, BOB, "pass", None).await.expect_err("a computer plays Bob's seat");
+    assert!(matches!(away, TableError::Away(_)) && away.to_string().contains("/rejoin"), "{away}");
+    let (_, bobs_view) = tables.private_view(id, BOB).await.expect("Bob still sees his seat");
+    assert!(bobs_view.legal.is_empty(), "but decides nothing while away");
 
-    // Alice alone against two computers plays to the end; the log still replays.
+    // Alice plays on until the game waits for Bob's seat... which the computer answers; then
+    // Bob comes back, and the game waits for him again with a clock of his own.
     let mut moves = 0;
     while let Some((user, action, version)) = next_human_move(&tables, id).await {
-        assert_eq!(user, ALICE);
+        assert_eq!(user, ALICE, "nobody asks Bob while he is away");
+        tables.submit(id, user, &action, Some(version)).await.expect("legal move");
+        moves += 1;
+        if moves == 6 {
+            break;
+        }
+    }
+    let back = tables.rejoin(id, BOB).await.expect("Bob is back");
+    let lines = back.narration_for(engines::Viewer::Public);
+    assert_eq!(lines, ["Bob is back and plays their own seat again."]);
+    let now = tables.snapshot(id).await.expect("snapshot");
+    assert!(!now.seats[1].away);
+    if now.pending.contains(engines::Seat(1)) {
+        assert!(back.fresh_users().contains(&BOB), "Bob is told it is his move");
+        assert!(now.deadline_at.is_some_and(|d| d > bot::store::now() + 3000), "a fresh clock for Bob");
+    }
+    let again = tables.rejoin(id, BOB).await.expect_err("already back");
+    assert!(matches!(again, TableError::NotAway(_)));
+
+    // Both play to the end; the log still replays.
+    while let Some((user, action, version)) = next_human_move(&tables, id).await {
         tables.submit(id, user, &action, Some(version)).await.expect("legal move");
         moves += 1;
         assert!(moves < 2_000, "the match ends");
     }
     let end = tables.snapshot(id).await.expect("snapshot");
     assert_eq!(end.status, Status::Finished);
+    tables.verify_replay(id).await.expect("replay");
+}
+
+/// With "a computer takes the seat" chosen, a player who runs out of time is marked away and a
+/// computer plays their turn (and the next ones) until they rejoin.
+#[tokio::test]
+async fn at_a_timeout_a_computer_takes_the_seat_when_the_table_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let mut request = request(2, 0, 14);
+    request.on_timeout = OnTimeout::Computer;
+    let lobby = tables.open(request).await.expect("open");
+    tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
+    tables.start(lobby.id, ALICE).await.expect("start");
+    let id = lobby.id;
+    let before = tables.snapshot(id).await.expect("snapshot");
+    let late = before.waiting_users();
+    let deadline = before.deadline_at.expect("a deadline");
+    assert!(tables.expire(id, deadline - 1).await.expect("expire").is_none(), "not due yet");
+    let report = tables.expire(id, deadline).await.expect("expire").expect("due");
+    let after = tables.snapshot(id).await.expect("snapshot");
+    for user in &late {
+        let seat = before.seat_of(*user).expect("seated");
+        assert!(after.seats[seat.index()].away, "{user:?} is away");
+        assert!(report.went_away.contains(seat));
+    }
+    assert!(report.moves.iter().all(|m| m.origin != Origin::Timeout), "no safe default: a computer plays instead");
+    let lines = report.narration_for(engines::Viewer::Public);
+    assert!(lines.iter().any(|l| l.contains("out of time") && l.contains("/rejoin")), "{lines:?}");
+    // With everybody away, computers (random by the test's default) finish the match.
+    if late.len() == 2 {
+        assert_eq!(after.status, Status::Finished);
+    }
+}
+
+/// A searching computer does not move inside the commit of the human's action (which would
+/// hold the click up while it thinks): the human's move is committed and reported alone, and
+/// `drive_computers` then makes the computer's moves, one commit each.
+#[tokio::test]
+async fn searching_computers_move_after_the_humans_commit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(&dir).await;
+    let mut request = request(2, 1, 3);
+    request.level = Skill::Search(engines::Level::Easy);
+    let lobby = tables.open(request).await.expect("open");
+    let start = tables.start(lobby.id, ALICE).await.expect("start");
+    let id = lobby.id;
+    assert!(start.moves.iter().all(|m| m.origin != Origin::Computer), "the start commits no computer move");
+    let mut searched = 0;
+    let mut human = 0;
+    for _ in 0..500 {
+        let snapshot = tables.snapshot(id).await.expect("snapshot");
+        if snapshot.status != Status::Running {
+            break;
+        }
+        if snapshot.waits_on_computer() {
+            assert!(snapshot.deadline_at.is_some(), "a fallback deadline, so the sweeper moves a forgotten table on");
+            let report = tables.drive_computers(id).await.expect("drive").expect("a computer moves");
+            assert_eq!(report.moves.iter().filter(|m| m.origin == Origin::Computer).count(), 1, "one move a commit");
+            searched += 1;
+            continue;
+        }
+        let (user, action, version) = next_human_move(&tables, id).await.expect("Alice to move");
+        let report = tables.submit(id, user, &action, Some(version)).await.expect("legal move");
+        assert_eq!(report.moves.len(), 1, "only Alice's move in her commit");
+        human += 1;
+    }
+    assert!(tables.drive_computers(id).await.expect("drive").is_none() || human == 0);
+    assert!(searched > 0 && human > 0, "both moved: {searched} computer, {human} human");
     tables.verify_replay(id).await.expect("replay");
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use engines::{GameKind, Viewer};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::store::{Status, TableId, UserId};
+use crate::store::{OnTimeout, Skill, Status, TableId, UserId};
 use crate::table::{LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables};
 
 /// What `saloon play` was asked to do.
@@ -27,6 +27,8 @@ pub struct PlayArgs {
     pub resume: Option<i64>,
     /// Table options as JSON.
     pub options: serde_json::Value,
+    /// How the computer players choose.
+    pub level: Skill,
     /// Where board pictures go.
     pub boards_dir: PathBuf,
 }
@@ -89,6 +91,8 @@ async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result
         seat_host: humans > 0,
         players: args.players,
         computers: args.bots,
+        level: args.level,
+        on_timeout: OnTimeout::SafeDefault,
         seed: args.seed,
         turn_timeout: 7 * 24 * 3600,
     };

@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use super::deliver::{Error, as_table_error, deliver_move, post_board, private_panel};
 use super::rows::Place;
 use super::{Context, display_name, post};
-use crate::store::{Status, TableId, UserId};
+use crate::store::{OnTimeout, Skill, Status, TableId, UserId};
 use crate::table::{LobbyRequest, Participant, TableError};
 
 /// A game, as a slash-command choice: the list is [`GameKind::ALL`], so every registered
@@ -72,6 +72,54 @@ fn author(ctx: Context<'_>) -> UserId {
     UserId(ctx.author().id.get())
 }
 
+/// A computer player's strength, as a slash-command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    /// The default.
+    #[name = "normal"]
+    Normal,
+    /// Answers at once.
+    #[name = "easy"]
+    Easy,
+    /// Thinks up to two seconds a move.
+    #[name = "hard"]
+    Hard,
+    /// Uniformly random moves.
+    #[name = "random"]
+    Random,
+}
+
+impl LevelChoice {
+    const fn skill(self) -> Skill {
+        match self {
+            Self::Normal => Skill::Search(engines::Level::Normal),
+            Self::Easy => Skill::Search(engines::Level::Easy),
+            Self::Hard => Skill::Search(engines::Level::Hard),
+            Self::Random => Skill::Random,
+        }
+    }
+}
+
+/// What a table does when a player runs out of time, as a slash-command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum LateChoice {
+    /// The game's safe default moves for the late player's turn.
+    #[name = "safe default moves"]
+    SafeDefault,
+    /// A computer plays the seat until the player comes back.
+    #[name = "a computer takes the seat until they /rejoin"]
+    Computer,
+}
+
+impl LateChoice {
+    const fn policy(self) -> OnTimeout {
+        match self {
+            Self::SafeDefault => OnTimeout::SafeDefault,
+            Self::Computer => OnTimeout::Computer,
+        }
+    }
+}
+
 /// Open a lobby for a game in this channel.
 #[poise::command(slash_command)]
 pub async fn play(
@@ -92,6 +140,10 @@ pub async fn play(
         String,
     >,
     #[description = "Random seed: the same seed deals the same game (default: a random one)"] seed: Option<i64>,
+    #[description = "How strong the computer players are (default: normal)"] level: Option<LevelChoice>,
+    #[description = "When a player runs out of time (default: the game's safe moves for them)"] late: Option<
+        LateChoice,
+    >,
 ) -> Result<(), Error> {
     let kind = game.kind();
     let words = options.as_deref().unwrap_or_default().split(|c: char| c.is_whitespace() || c == ',');
@@ -121,6 +173,8 @@ pub async fn play(
         seat_host: true,
         players: players.unwrap_or(max as u8),
         computers: bots.unwrap_or(0),
+        level: level.map_or_else(Skill::default, LevelChoice::skill),
+        on_timeout: late.map_or_else(OnTimeout::default, LateChoice::policy),
         // Any 64 bits make a seed; Discord's integers are signed.
         seed: seed.map(|s| u64::from_ne_bytes(s.to_ne_bytes())),
         turn_timeout: timeout.as_secs() as i64,
@@ -297,7 +351,7 @@ pub async fn resign(
     match ctx.data().tables.resign(id, author(ctx)).await {
         Ok(report) => {
             say_private(ctx, format!("You resigned from table #{id}.")).await?;
-            deliver_move(ctx.http(), ctx.data(), &report).await
+            deliver_move(&ctx.serenity_context().http, ctx.data(), &report).await
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -326,7 +380,7 @@ pub async fn abandon(
     }
 }
 
-/// Hand a quiet player's seat to a computer player (the host, or a member who can manage channels).
+/// Let a computer play an absent player's seat until they /rejoin (host or moderator).
 #[poise::command(slash_command)]
 pub async fn replace(
     ctx: Context<'_>,
@@ -347,13 +401,33 @@ pub async fn replace(
     let seated =
         tables.snapshot(id).await.ok().and_then(|s| s.seat_of(target).map(|seat| s.names()[seat.index()].clone()));
     let who = seated.unwrap_or_else(|| player.display_name().to_string());
-    match tables.replace_with_computer(id, author(ctx), moderator, target, &who).await {
-        Ok(mut report) => {
-            say_private(ctx, format!("A computer player now plays {who}'s seat at table #{id}.")).await?;
-            let by = author_name(ctx).await;
-            let note = format!("{by} handed {who}'s seat to a computer player.");
-            report.narration.insert(0, engines::Narration { audience: engines::Audience::Public, text: note });
-            deliver_move(ctx.http(), ctx.data(), &report).await
+    match tables.stand_in(id, author(ctx), moderator, target, &who).await {
+        Ok(report) => {
+            let text = format!("A computer player now plays {who}'s seat at table #{id} until they use /rejoin.");
+            say_private(ctx, text).await?;
+            deliver_move(&ctx.serenity_context().http, ctx.data(), &report).await
+        }
+        Err(err) => refuse(ctx, &err).await,
+    }
+}
+
+/// Take your seat back from the computer that played it while you were away.
+#[poise::command(slash_command)]
+pub async fn rejoin(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this thread's game, or your only game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    ctx.defer_ephemeral().await?;
+    match ctx.data().tables.rejoin(id, author(ctx)).await {
+        Ok(report) => {
+            say_private(ctx, format!("Welcome back: you play your own seat at table #{id} again.")).await?;
+            deliver_move(&ctx.serenity_context().http, ctx.data(), &report).await
         }
         Err(err) => refuse(ctx, &err).await,
     }

@@ -1,6 +1,8 @@
 //! Delivering what the table layer returns: the public board post in the game's channel,
 //! private lines and choices by DM (with the closed-DM fallback), and private panels.
 
+use std::sync::Arc;
+
 use engines::Viewer;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateInteractionResponseMessage, CreateMessage, EditMessage, MessageId};
@@ -92,19 +94,71 @@ async fn retire_board(http: &serenity::Http, place: &Place) {
     }
 }
 
+/// Delivers a move from its report alone (see [`deliver_report`]); then, when the game waits
+/// for computer players, has them think and move in a task of their own (see [`drive`]), so
+/// whoever clicked has their answer first.
+///
+/// # Errors
+/// As [`deliver_report`].
+pub async fn deliver_move(http: &Arc<serenity::Http>, data: &Data, report: &MoveReport) -> Result<(), Error> {
+    let delivered = deliver_report(http, data, report).await;
+    if report.snapshot.waits_on_computer() {
+        drive(http.clone(), data.clone(), report.table());
+    }
+    delivered
+}
+
+/// Moves `table`'s computer players on, one move per commit, delivering each as it comes: the
+/// searching ones think on the blocking pool ([`crate::table::Tables::drive_computers`]). One
+/// task per table; a request while it runs makes it look again before it stops. A failure is
+/// logged and left to the sweeper, which moves a table left waiting on computers on after
+/// [`crate::table::COMPUTER_GRACE`].
+pub fn drive(http: Arc<serenity::Http>, data: Data, table: TableId) {
+    if !data.claim_driver(table) {
+        return;
+    }
+    tokio::spawn(async move {
+        loop {
+            loop {
+                match data.tables.drive_computers(table).await {
+                    Ok(Some(report)) => {
+                        if let Err(err) = deliver_report(&http, &data, &report).await {
+                            tracing::warn!(%table, "cannot post a computer player's move: {err}");
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(err) => {
+                        tracing::warn!(%table, "computer players stopped: {}", err.log_detail());
+                        break;
+                    }
+                }
+            }
+            if !data.release_driver(table) {
+                break;
+            }
+        }
+    });
+}
+
 /// Delivers a move from its report alone (nothing is read back from the table): each human's
 /// private panel first (so a closed-DM note lands before the board it concerns), then the
 /// public board post.
 ///
 /// # Errors
 /// Discord or storage failures of the public post (private failures are logged here).
-pub async fn deliver_move(http: &serenity::Http, data: &Data, report: &MoveReport) -> Result<(), Error> {
+pub async fn deliver_report(http: &serenity::Http, data: &Data, report: &MoveReport) -> Result<(), Error> {
     for private in &report.privates {
         let Some(user) = report.snapshot.seats.get(private.seat.index()).and_then(|s| s.user) else { continue };
         let lines = report.private_lines(private.seat);
         let fresh = report.fresh.contains(private.seat);
         if let Err(err) = update_panel(http, data, &report.snapshot, private, user, &lines, fresh).await {
             tracing::warn!(table = %report.table(), "private panel failed: {err}");
+        }
+    }
+    for seat in report.went_away.iter() {
+        let Some(user) = report.snapshot.seats.get(seat.index()).and_then(|s| s.user) else { continue };
+        if let Err(err) = tell_away(http, data, report.table(), user).await {
+            tracing::warn!(table = %report.table(), "could not tell a player a computer took their seat: {err}");
         }
     }
     let names = report.names();
@@ -124,6 +178,23 @@ pub async fn deliver_move(http: &serenity::Http, data: &Data, report: &MoveRepor
         .collect();
     public.extend(report.narration_for(Viewer::Public));
     post_board(http, data, &report.snapshot, &public, &report.fresh_users()).await
+}
+
+/// Tells `user`, by DM, that a computer plays their seat at `table`, with the button that
+/// gives it back (closed DMs: the public line already names /rejoin).
+async fn tell_away(http: &serenity::Http, data: &Data, table: TableId, user: UserId) -> Result<(), Error> {
+    let place = data.rows.place(table).await?;
+    let at = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
+    let text = format!(
+        "A computer player is playing your seat at table #{table}{at} while you are away. \
+Press **I'm back** (or use `/rejoin` there) to take it back; nothing you held is lost."
+    );
+    let message = CreateMessage::new().content(text).components(post::rejoin_components(table));
+    match serenity::UserId::new(user.0.max(1)).direct_message(http, message).await {
+        Ok(_) => Ok(()),
+        Err(err) if is_dm_closed(&err) => dms_closed(http, data, table, user).await,
+        Err(err) => Err(err.into()),
+    }
 }
 
 /// Where a player's panel stands.

@@ -16,6 +16,8 @@ pub enum ComponentId {
     Select { table: TableId, version: i64, prefix: String },
     /// Opens the clicker's private panel (view and choices).
     Panel(TableId),
+    /// "I'm back": the clicker takes their seat back from the computer playing it.
+    Rejoin(TableId),
 }
 
 /// Lobby buttons.
@@ -25,7 +27,7 @@ pub enum LobbyOp {
     Join,
     /// Give up a seat.
     Leave,
-    /// Seat a computer player.
+    /// Seat a computer player (a menu of strengths; a plain click seats the default one).
     Computer,
     /// Start (host).
     Start,
@@ -80,6 +82,7 @@ impl ComponentId {
             Self::Confirm { table, version, text } => format!("c:{table}:{version}:{text}"),
             Self::Select { table, version, prefix } => format!("s:{table}:{version}:{prefix}"),
             Self::Panel(table) => format!("p:{table}"),
+            Self::Rejoin(table) => format!("r:{table}"),
         };
         (id.len() <= MAX_ID).then_some(id)
     }
@@ -91,7 +94,7 @@ impl ComponentId {
     pub fn decode(id: &str) -> Result<Self, BadId> {
         let mut parts = id.splitn(4, ':');
         let (Some(kind), Some(table)) = (parts.next(), parts.next()) else { return Err(BadId::Unreadable) };
-        if !matches!(kind, "l" | "p" | "m" | "s" | "c") {
+        if !matches!(kind, "l" | "p" | "r" | "m" | "s" | "c") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }
         let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
@@ -101,6 +104,7 @@ impl ComponentId {
                 Ok(Self::Lobby(table, LobbyOp::parse(verb).ok_or_else(|| BadId::Verb(clip(verb)))?))
             }
             "p" => Ok(Self::Panel(table)),
+            "r" => Ok(Self::Rejoin(table)),
             _ => {
                 let version = parts.next().unwrap_or_default();
                 let version = version.parse().ok().filter(|v| *v >= 0).ok_or_else(|| BadId::Version(clip(version)))?;
@@ -132,6 +136,7 @@ mod tests {
             ComponentId::Select { table: TableId(3), version: 1, prefix: String::new() },
             ComponentId::Confirm { table: TableId(3), version: 2, text: "bid 12".into() },
             ComponentId::Panel(TableId(99)),
+            ComponentId::Rejoin(TableId(7)),
         ];
         for id in ids {
             let text = id.encode().expect("fits");

@@ -30,6 +30,9 @@ pub struct Data {
     pub rows: rows::Rows,
     /// One lock per table, so its board posts go out one at a time and in order.
     boards: Arc<std::sync::Mutex<HashMap<TableId, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Tables whose computer players a task is moving on, each with whether it was asked to
+    /// look again after its current move (see [`deliver::drive`]).
+    driving: Arc<std::sync::Mutex<HashMap<TableId, bool>>>,
 }
 
 impl Data {
@@ -39,7 +42,39 @@ impl Data {
     /// When the Discord rows cannot be read.
     pub async fn new(tables: Tables) -> Result<Self, crate::store::StoreError> {
         let rows = rows::Rows::open(&tables).await?;
-        Ok(Self { tables, rows, boards: Arc::default() })
+        Ok(Self { tables, rows, boards: Arc::default(), driving: Arc::default() })
+    }
+
+    /// Whether the caller should start moving `table`'s computers on: `false` when a task
+    /// already does (it is told to look again before it stops, so no commit is missed).
+    fn claim_driver(&self, table: TableId) -> bool {
+        let mut driving = self.driving.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match driving.get_mut(&table) {
+            Some(again) => {
+                *again = true;
+                false
+            }
+            None => {
+                driving.insert(table, false);
+                true
+            }
+        }
+    }
+
+    /// The driving task of `table` found nothing to move: whether to look again (someone
+    /// asked meanwhile) rather than stop.
+    fn release_driver(&self, table: TableId) -> bool {
+        let mut driving = self.driving.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match driving.get_mut(&table) {
+            Some(again) if *again => {
+                *again = false;
+                true
+            }
+            _ => {
+                driving.remove(&table);
+                false
+            }
+        }
     }
 
     /// The lock that orders board posts of `table`.
@@ -138,6 +173,7 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 commands::resign(),
                 commands::abandon(),
                 commands::replace(),
+                commands::rejoin(),
                 commands::games(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),

@@ -9,7 +9,7 @@ use serenity::{
 };
 
 use super::ids::{ComponentId, LobbyOp};
-use crate::store::{LogEntry, Status, TableId, UserId};
+use crate::store::{LogEntry, OnTimeout, SeatRow, Skill, Status, TableId, UserId};
 use crate::table::Snapshot;
 
 /// Discord's limit on a message's text.
@@ -183,13 +183,7 @@ pub fn step_rows(
 pub fn lobby_content(snapshot: &Snapshot) -> String {
     let (min, max) = engines::AnyGame::player_range(snapshot.game);
     let host = snapshot.host.map(mention).unwrap_or_default();
-    let seats: Vec<String> = snapshot
-        .seats
-        .iter()
-        .map(
-            |s| if s.user.is_some() && s.user == snapshot.host { format!("{} (host)", s.name) } else { s.name.clone() },
-        )
-        .collect();
+    let seats: Vec<String> = snapshot.seats.iter().map(|s| seat_label(s, snapshot.host)).collect();
     let status = match snapshot.status {
         Status::Lobby => format!(
             "Join, add computer players, and the host starts when ready ({min}–{max} players, {} seats).",
@@ -199,8 +193,12 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
         Status::Finished => "The game is over.".to_string(),
         Status::Abandoned => "This table was cancelled.".to_string(),
     };
+    let late = match snapshot.on_timeout {
+        OnTimeout::SafeDefault => "the game's safe default moves are made for the late player",
+        OnTimeout::Computer => "a computer plays the late player's seat until they /rejoin",
+    };
     format!(
-        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}.\n{status}",
+        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}; when it runs out, {late}.\n{status}",
         snapshot.game.name(),
         snapshot.id,
         snapshot.seats.len(),
@@ -208,6 +206,18 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
         seats.join(", "),
         span(snapshot.turn_timeout),
     )
+}
+
+/// A seat as the lobby lists it: the host marked, computers with their strength, an away
+/// player with the computer standing in.
+fn seat_label(seat: &SeatRow, host: Option<UserId>) -> String {
+    let level = seat.level.map_or_else(String::new, |l| format!(", {l}"));
+    match seat.user {
+        None => format!("{} (computer{level})", seat.name),
+        Some(_) if seat.away => format!("{} (away; a computer plays{level})", seat.name),
+        Some(user) if Some(user) == host => format!("{} (host)", seat.name),
+        Some(_) => seat.name.clone(),
+    }
 }
 
 /// A length of time in words, to the minute and in its two largest units: "1 day",
@@ -235,13 +245,41 @@ pub fn lobby_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
         let id = ComponentId::Lobby(snapshot.id, op).encode().unwrap_or_default();
         CreateButton::new(id).label(label).style(style)
     };
-    vec![CreateActionRow::Buttons(vec![
-        button(LobbyOp::Join, "Join", ButtonStyle::Success),
-        button(LobbyOp::Leave, "Leave", ButtonStyle::Secondary),
-        button(LobbyOp::Computer, "Add computer player", ButtonStyle::Secondary),
-        button(LobbyOp::Start, "Start", ButtonStyle::Primary),
-        button(LobbyOp::Cancel, "Cancel", ButtonStyle::Danger),
-    ])]
+    let levels = Skill::ALL
+        .into_iter()
+        .map(|skill| CreateSelectMenuOption::new(skill_label(skill), skill.name()))
+        .collect();
+    let computer = ComponentId::Lobby(snapshot.id, LobbyOp::Computer).encode().unwrap_or_default();
+    vec![
+        CreateActionRow::Buttons(vec![
+            button(LobbyOp::Join, "Join", ButtonStyle::Success),
+            button(LobbyOp::Leave, "Leave", ButtonStyle::Secondary),
+            button(LobbyOp::Start, "Start", ButtonStyle::Primary),
+            button(LobbyOp::Cancel, "Cancel", ButtonStyle::Danger),
+        ]),
+        CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(computer, CreateSelectMenuKind::String { options: levels })
+                .placeholder("Add a computer player…"),
+        ),
+    ]
+}
+
+/// How a strength reads in a menu.
+#[must_use]
+pub const fn skill_label(skill: Skill) -> &'static str {
+    match skill {
+        Skill::Search(engines::Level::Easy) => "Computer player: easy (answers at once)",
+        Skill::Search(engines::Level::Normal) => "Computer player: normal",
+        Skill::Search(engines::Level::Hard) => "Computer player: hard (thinks up to 2 s)",
+        Skill::Random => "Computer player: random moves",
+    }
+}
+
+/// The "I'm back" button for a player whose seat a computer plays.
+#[must_use]
+pub fn rejoin_components(table: TableId) -> Vec<CreateActionRow> {
+    let id = ComponentId::Rejoin(table).encode().unwrap_or_default();
+    vec![CreateActionRow::Buttons(vec![CreateButton::new(id).label("I'm back").style(ButtonStyle::Success)])]
 }
 
 /// Discord's limit on an attachment's description.

@@ -12,7 +12,7 @@ use super::deliver::{self, Error, as_table_error, board_reply, deliver_move, pri
 use super::ids::{ComponentId, LobbyOp};
 use super::rows::Place;
 use super::{Data, display_name, post};
-use crate::store::{TableId, UserId};
+use crate::store::{Skill, TableId, UserId};
 use crate::table::{Click, MoveReport, Participant, TableError};
 
 /// Handles one component interaction.
@@ -35,6 +35,18 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
             Ok(panel) => respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await?,
             Err(err) => refuse(ctx, click, &as_table_error(err)).await?,
         },
+        ComponentId::Rejoin(table) => {
+            let result = data.tables.rejoin(table, user).await;
+            match result {
+                Ok(report) => {
+                    let done = format!("Welcome back: you play your own seat at table #{table} again.");
+                    let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
+                    respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
+                    deliver_move(&ctx.http, data, &report).await?;
+                }
+                Err(err) => refuse(ctx, click, &err).await?,
+            }
+        }
         ComponentId::Step { table, version, text } => step(ctx, data, click, table, version, text).await?,
         ComponentId::Confirm { table, version, text } => {
             let result = data.tables.submit(table, user, &text, Some(version)).await;
@@ -181,7 +193,17 @@ async fn lobby(
             tables.join(table, Participant { user, name }).await
         }
         LobbyOp::Leave => tables.leave(table, user).await,
-        LobbyOp::Computer => tables.add_computer(table, user).await,
+        LobbyOp::Computer => {
+            // The menu's choice; a plain button (a lobby posted by an older release) seats
+            // the default strength.
+            let skill = match &click.data.kind {
+                ComponentInteractionDataKind::StringSelect { values } => {
+                    values.first().and_then(|v| v.parse::<Skill>().ok()).unwrap_or_default()
+                }
+                _ => Skill::default(),
+            };
+            tables.add_computer(table, user, skill).await
+        }
         LobbyOp::Cancel => tables.cancel(table, user).await,
         LobbyOp::Start => return start(ctx, data, click, table).await,
     };

@@ -315,6 +315,7 @@ mod tests {
             host: None,
             max_players: 2,
             turn_timeout: 60,
+            on_timeout: crate::store::OnTimeout::default(),
         };
         let table = store.create(&new, &[]).await.expect("a table");
         let rows = Rows::open(&Tables::new(store.clone())).await.expect("rows");

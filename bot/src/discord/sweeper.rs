@@ -39,7 +39,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, every: Duration) {
 ///
 /// # Errors
 /// Storage failures (a failure on one table is logged and the sweep goes on).
-pub async fn sweep(http: &serenity::Http, data: &Data) -> Result<(), Error> {
+pub async fn sweep(http: &Arc<serenity::Http>, data: &Data) -> Result<(), Error> {
     let at = now();
     for table in data.tables.due(at).await? {
         if let Err(err) = sweep_table(http, data, table, at).await {
@@ -49,7 +49,7 @@ pub async fn sweep(http: &serenity::Http, data: &Data) -> Result<(), Error> {
     Ok(())
 }
 
-async fn sweep_table(http: &serenity::Http, data: &Data, table: TableId, at: i64) -> Result<(), Error> {
+async fn sweep_table(http: &Arc<serenity::Http>, data: &Data, table: TableId, at: i64) -> Result<(), Error> {
     if let Some(report) = data.tables.expire(table, at).await? {
         deliver_move(http, data, &report).await?;
         return Ok(());

@@ -9,6 +9,10 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, Sqlite, Transaction};
 
+mod words;
+
+pub use words::{OnTimeout, Skill, UnknownOnTimeout, UnknownSkill};
+
 /// The migrations in `migrations/`, embedded at build time.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
@@ -114,6 +118,31 @@ pub struct SeatRow {
     pub user: Option<UserId>,
     /// The name shown at the table.
     pub name: String,
+    /// How the computer playing this seat chooses (a computer seat, or a human's seat while
+    /// they are away); `None`: the running release's default.
+    pub level: Option<Skill>,
+    /// The human is away and a computer plays their seat until they come back.
+    pub away: bool,
+}
+
+impl SeatRow {
+    /// A human's seat.
+    #[must_use]
+    pub const fn human(user: UserId, name: String) -> Self {
+        Self { seat: 0, user: Some(user), name, level: None, away: false }
+    }
+
+    /// A computer's seat.
+    #[must_use]
+    pub const fn computer(name: String, level: Option<Skill>) -> Self {
+        Self { seat: 0, user: None, name, level, away: false }
+    }
+
+    /// Whether a computer chooses this seat's moves now.
+    #[must_use]
+    pub const fn computer_plays(&self) -> bool {
+        self.user.is_none() || self.away
+    }
 }
 
 /// One table as stored.
@@ -148,6 +177,8 @@ pub struct TableRow {
     pub waiting: Option<u16>,
     /// Per seat, the version at which its current decision began (`None`: not recorded).
     pub asked: Option<Vec<i64>>,
+    /// What happens when a player runs out of time.
+    pub on_timeout: OnTimeout,
     /// Seats in order.
     pub seats: Vec<SeatRow>,
 }
@@ -193,6 +224,8 @@ pub struct NewTable {
     pub max_players: u8,
     /// Seconds a pending player has to act.
     pub turn_timeout: i64,
+    /// What happens when a player runs out of time.
+    pub on_timeout: OnTimeout,
 }
 
 /// A change to a table, written atomically with a version check.
@@ -324,8 +357,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let now = now();
         let id: i64 = sqlx::query(
-            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, created_at, updated_at)
-             VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, created_at, updated_at)
+             VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(table.game.clone())
         .bind(table.options.clone())
@@ -333,6 +366,7 @@ impl Store {
         .bind(table.host.map(UserId::to_db))
         .bind(i64::from(table.max_players))
         .bind(table.turn_timeout)
+        .bind(table.on_timeout.name())
         .bind(now)
         .bind(now)
         .fetch_one(&mut *tx)
@@ -350,9 +384,9 @@ impl Store {
     pub async fn load(&self, id: TableId) -> Result<TableRow, StoreError> {
         let row = sqlx::query(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
-                    deadline_at, reminded, waiting, asked,
-                    (SELECT json_group_array(json_array(seat, user_id, name))
-                       FROM (SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat))
+                    deadline_at, reminded, waiting, asked, on_timeout,
+                    (SELECT json_group_array(json_array(seat, user_id, name, level, away))
+                       FROM (SELECT seat, user_id, name, level, away FROM seats WHERE table_id = ? ORDER BY seat))
              FROM game_tables WHERE id = ?",
         )
         .bind(id.0)
@@ -360,7 +394,11 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?
         .ok_or(StoreError::NotFound(id))?;
-        let seats = seats_of(id, &row.try_get::<String, _>(14)?)?;
+        let seats = seats_of(id, &row.try_get::<String, _>(15)?)?;
+        let on_timeout = row
+            .try_get::<String, _>(14)?
+            .parse()
+            .map_err(|e: UnknownOnTimeout| StoreError::Corrupt(format!("table {id}: {e}")))?;
         let asked = match row.try_get::<Option<String>, _>(13)? {
             Some(text) => Some(
                 serde_json::from_str(&text)
@@ -383,6 +421,7 @@ impl Store {
             reminded: row.try_get::<i64, _>(11)? != 0,
             waiting: row.try_get::<Option<i64>, _>(12)?.map(|w| w as u16),
             asked,
+            on_timeout,
             seats,
         })
     }
@@ -504,8 +543,8 @@ impl Store {
     ) -> Result<Vec<Result<SummaryRow, (TableId, StoreError)>>, StoreError> {
         let rows = sqlx::query(
             "SELECT t.id, t.game, t.status, t.waiting,
-                    (SELECT json_group_array(json_array(seat, user_id, name))
-                       FROM (SELECT seat, user_id, name FROM seats WHERE table_id = t.id ORDER BY seat))
+                    (SELECT json_group_array(json_array(seat, user_id, name, level, away))
+                       FROM (SELECT seat, user_id, name, level, away FROM seats WHERE table_id = t.id ORDER BY seat))
              FROM game_tables t
              WHERE t.status = ? AND (? IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?))
              ORDER BY t.id DESC",
@@ -550,19 +589,22 @@ impl Store {
     }
 }
 
-/// Seat rows from the JSON array `[[seat, user_id, name], …]` the queries above build.
+/// Seat rows from the JSON array `[[seat, user_id, name, level, away], …]` the queries above
+/// build.
 fn seats_of(id: TableId, json: &str) -> Result<Vec<SeatRow>, StoreError> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("table {id}: {what}"));
-    let mut rows: Vec<(i64, Option<i64>, String)> =
+    let mut rows: Vec<(i64, Option<i64>, String, Option<String>, i64)> =
         serde_json::from_str(json).map_err(|e| corrupt(&format!("seats: {e}")))?;
     // SQLite aggregates in the subquery's order in practice, but does not promise it.
     rows.sort_by_key(|row| row.0);
     rows.into_iter()
-        .map(|(seat, user, name)| {
+        .map(|(seat, user, name, level, away)| {
             Ok(SeatRow {
                 seat: u8::try_from(seat).map_err(|_| corrupt("seat number"))?,
                 user: user.map(UserId::from_db),
                 name,
+                level: level.map(|l| l.parse()).transpose().map_err(|e: UnknownSkill| corrupt(&e.to_string()))?,
+                away: away != 0,
             })
         })
         .collect()
@@ -570,11 +612,13 @@ fn seats_of(id: TableId, json: &str) -> Result<Vec<SeatRow>, StoreError> {
 
 async fn write_seats(tx: &mut Transaction<'_, Sqlite>, id: TableId, seats: &[SeatRow]) -> Result<(), StoreError> {
     for seat in seats {
-        sqlx::query("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)")
+        sqlx::query("INSERT INTO seats (table_id, seat, user_id, name, level, away) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(id.0)
             .bind(i64::from(seat.seat))
             .bind(seat.user.map(UserId::to_db))
             .bind(seat.name.clone())
+            .bind(seat.level.map(Skill::name))
+            .bind(i64::from(seat.away))
             .execute(&mut **tx)
             .await?;
     }
@@ -619,6 +663,7 @@ mod tests {
             host: None,
             max_players: 2,
             turn_timeout: 60,
+            on_timeout: OnTimeout::default(),
         };
         let error = read_only.create(&new, &[]).await.expect_err("nothing can be written");
         assert!(error.to_string().contains("read-only"), "{error}");

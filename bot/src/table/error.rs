@@ -55,6 +55,12 @@ pub enum TableError {
     /// Seated already.
     #[error("You already have a seat at table #{0}.")]
     AlreadySeated(TableId),
+    /// A computer plays the user's seat while they are away.
+    #[error("A computer is playing your seat at table #{0} while you are away; use /rejoin (or the I'm back button) to play again.")]
+    Away(TableId),
+    /// `/rejoin` by a player who is playing their seat.
+    #[error("You are playing your own seat at table #{0} already; nothing to rejoin.")]
+    NotAway(TableId),
     /// Only the host may do this.
     #[error("Only the host of table #{0} can do that.")]
     NotHost(TableId),

@@ -3,7 +3,7 @@
 use engines::{AnyGame, GameKind};
 
 use super::{LobbyRequest, MoveReport, Participant, Progress, Snapshot, TableError, Tables, renumber};
-use crate::store::{NewTable, SeatRow, Status, TableId, TableRow, Update, UserId};
+use crate::store::{NewTable, SeatRow, Skill, Status, TableId, TableRow, Update, UserId};
 
 /// Names computer players take, in order.
 const COMPUTER_NAMES: [&str; 9] = ["Calamity", "Doc", "Wyatt", "Belle", "Jesse", "Annie", "Bat", "Pearl", "Butch"];
@@ -37,10 +37,10 @@ impl Tables {
         AnyGame::setup(game, &request.options, players, seed).map_err(TableError::Setup)?;
         let mut seats = Vec::new();
         if request.seat_host {
-            seats.push(SeatRow { seat: 0, user: Some(request.host.user), name: request.host.name.clone() });
+            seats.push(SeatRow::human(request.host.user, request.host.name.clone()));
         }
         for i in 0..request.computers {
-            seats.push(SeatRow { seat: 0, user: None, name: computer_name(&seats, usize::from(i)) });
+            seats.push(SeatRow::computer(computer_name(&seats, usize::from(i)), Some(request.level)));
         }
         let new = NewTable {
             game: game.id().to_string(),
@@ -49,6 +49,7 @@ impl Tables {
             host: Some(request.host.user),
             max_players: request.players,
             turn_timeout: request.turn_timeout,
+            on_timeout: request.on_timeout,
         };
         let id = self.store.create(&new, &renumber(seats)).await.map_err(TableError::store)?;
         self.snapshot(id).await
@@ -81,7 +82,7 @@ impl Tables {
             return Err(TableError::Full(id));
         }
         let mut seats = row.seats.clone();
-        seats.push(SeatRow { seat: 0, user: Some(who.user), name: who.name });
+        seats.push(SeatRow::human(who.user, who.name));
         self.write_seats(row, seats).await
     }
 
@@ -101,11 +102,11 @@ impl Tables {
         self.write_seats(row, seats).await
     }
 
-    /// Seats a computer player; anyone seated may add one.
+    /// Seats a computer player of strength `level`; anyone seated may add one.
     ///
     /// # Errors
     /// When the table is not in its lobby, is full, or `by` is not seated.
-    pub async fn add_computer(&self, id: TableId, by: UserId) -> Result<Snapshot, TableError> {
+    pub async fn add_computer(&self, id: TableId, by: UserId, level: Skill) -> Result<Snapshot, TableError> {
         let row = self.lobby(id).await?;
         if !row.seats.iter().any(|s| s.user == Some(by)) {
             return Err(TableError::NotSeated(id));
@@ -115,7 +116,7 @@ impl Tables {
         }
         let mut seats = row.seats.clone();
         let computers = seats.iter().filter(|s| s.user.is_none()).count();
-        seats.push(SeatRow { seat: 0, user: None, name: computer_name(&seats, computers) });
+        seats.push(SeatRow::computer(computer_name(&seats, computers), Some(level)));
         self.write_seats(row, seats).await
     }
 

@@ -35,9 +35,11 @@ pub fn options_from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Resul
     Ok(serde_json::Value::Object(map))
 }
 
-use engines::{AnyGame, GameKind, GameRng, Level, Narration, Pending, Seat, SeatSet};
+use engines::{AnyGame, GameKind, GameRng, Narration, Pending, Seat, SeatSet};
 
-use crate::store::{LogEntry, Origin, SeatRow, Status, Store, StoreError, TableId, TableRow, Update, UserId, now};
+use crate::store::{
+    LogEntry, OnTimeout, Origin, SeatRow, Skill, Status, Store, StoreError, TableId, TableRow, Update, UserId, now,
+};
 
 /// A human taking part: who they are and the name shown at the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +66,10 @@ pub struct LobbyRequest {
     pub players: u8,
     /// Computer players to seat right away.
     pub computers: u8,
+    /// How strong they are.
+    pub level: Skill,
+    /// What happens when a player runs out of time.
+    pub on_timeout: OnTimeout,
     /// The random seed; `None` draws one from the operating system.
     pub seed: Option<u64>,
     /// Seconds a pending player has to act.
@@ -96,9 +102,9 @@ pub enum Click {
 #[derive(Clone, Debug)]
 pub struct Tables {
     store: Store,
-    /// How hard the computer players think; `None` plays uniformly random moves (until the
-    /// level is stored per seat, Discord tables and the tests keep the random players).
-    level: Option<Level>,
+    /// How a computer seat with no stored strength plays (seats written by a release that did
+    /// not store one: those played uniformly at random, the default here).
+    default_skill: Skill,
 }
 
 /// Most attempts at a player's action while other writes to the table keep winning the race
@@ -108,6 +114,22 @@ const RACE_ATTEMPTS: usize = 4;
 /// Most computer moves in a row before a human is asked; far above any game's length, so
 /// reaching it means a bug, reported instead of looping.
 const COMPUTER_MOVE_LIMIT: usize = 100_000;
+
+/// Mixes the state into a computer's random source (an odd constant: the golden ratio's bits).
+const COMPUTER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Seconds a table may wait on computer players before the sweeper moves it on: the front end
+/// that committed the move drives them at once, so this only matters when that process
+/// stopped mid-way (see [`Tables::drive_computers`]).
+pub const COMPUTER_GRACE: i64 = 30;
+
+/// A computer's choice for `seat` at `skill`.
+fn choose(game: &AnyGame, seat: Seat, skill: Skill, rng: &mut GameRng) -> Option<String> {
+    match skill {
+        Skill::Random => game.random_action(seat, rng),
+        Skill::Search(level) => game.computer_action(seat, level, rng),
+    }
+}
 
 /// A loaded, running table.
 pub(crate) struct Loaded {
@@ -137,8 +159,28 @@ impl Loaded {
                 .is_some_and(|asked| *asked <= version && version < self.row.version)
     }
 
+    /// Whether a computer chooses `seat`'s moves now (a computer seat, or an away player's).
     fn is_computer(&self, seat: Seat) -> bool {
-        self.row.seats.get(seat.index()).is_some_and(|s| s.user.is_none())
+        self.row.seats.get(seat.index()).is_some_and(SeatRow::computer_plays)
+    }
+
+    /// How the computer playing `seat` chooses, given the release's `default` for seats that
+    /// stored none.
+    fn skill(&self, seat: Seat, default: Skill) -> Skill {
+        self.row.seats.get(seat.index()).and_then(|s| s.level).unwrap_or(default)
+    }
+
+    /// The next seat a computer must move for, if any.
+    fn computer_to_move(&self) -> Option<Seat> {
+        let Pending::Deciding { must, .. } = self.game.pending() else { return None };
+        must.iter().find(|s| self.is_computer(*s))
+    }
+
+    /// A random source for a computer's decision, separate from the game's draws: fixed by the
+    /// seed and the state it decides in, so the same table plays the same way however its moves
+    /// were split into commits (or interrupted and resumed). `salt` separates uses.
+    fn computer_rng(&self, salt: u64) -> Result<GameRng, TableError> {
+        Ok(GameRng::from_seed(self.row.seed ^ state_hash(&self.game)?.wrapping_mul(salt)))
     }
 
     /// Names of the seats the game waits for.
@@ -159,21 +201,13 @@ impl Tables {
     /// The table layer over a store.
     #[must_use]
     pub const fn new(store: Store) -> Self {
-        Self { store, level: None }
+        Self { store, default_skill: Skill::Random }
     }
 
-    /// The same tables with computer players that search at `level` (the terminal's `--level`).
+    /// The same tables where a computer seat with no stored strength plays at `skill`.
     #[must_use]
-    pub fn with_level(self, level: Level) -> Self {
-        Self { level: Some(level), ..self }
-    }
-
-    /// A computer player's action for `seat`.
-    fn computer_action(&self, game: &AnyGame, seat: Seat, rng: &mut GameRng) -> Option<String> {
-        match self.level {
-            Some(level) => game.computer_action(seat, level, rng),
-            None => game.random_action(seat, rng),
-        }
+    pub fn with_default_skill(self, skill: Skill) -> Self {
+        Self { default_skill: skill, ..self }
     }
 
     /// The underlying store.
@@ -245,6 +279,9 @@ impl Tables {
     pub async fn click(&self, id: TableId, user: UserId, text: &str, version: i64) -> Result<Click, TableError> {
         for _ in 0..RACE_ATTEMPTS {
             let (table, seat) = self.load_seated(id, user).await?;
+            if table.row.seats.get(seat.index()).is_some_and(|s| s.away) {
+                return Err(TableError::Away(id));
+            }
             let actor = table.game.pending().actors().contains(seat);
             if actor {
                 if !table.current_for(seat, version) {
@@ -276,6 +313,9 @@ impl Tables {
         version: Option<i64>,
     ) -> Result<Option<MoveReport>, TableError> {
         let id = table.row.id;
+        if table.row.seats.get(seat.index()).is_some_and(|s| s.away) {
+            return Err(TableError::Away(id));
+        }
         if !table.game.pending().actors().contains(seat) {
             return Err(TableError::NotYourDecision { waiting: table.waiting_names() });
         }
@@ -318,14 +358,15 @@ impl Tables {
     }
 
     /// The host (or `admin`, a moderator of the place it is played in, as the front end
-    /// decides) hands the seat of `player` to a computer player: the cure for a game stalled on
-    /// someone who has gone quiet. The seat keeps its place, holdings and score; it is renamed
-    /// "<name> (bot)" and plays on at once if the game waits for it. `who` names the player
-    /// in a refusal.
+    /// decides) hands the seat of `player` to a computer player while they are away: the cure
+    /// for a game stalled on someone who has gone quiet. The seat keeps its player, place,
+    /// holdings and score; a computer plays it (at once if the game waits for it) until the
+    /// player comes back with [`Tables::rejoin`]. `who` names the player in a refusal. The
+    /// report carries the public line saying so.
     ///
     /// # Errors
     /// When `by` may not, the table is not running, or `player` has no seat there.
-    pub async fn replace_with_computer(
+    pub async fn stand_in(
         &self,
         id: TableId,
         by: UserId,
@@ -338,34 +379,90 @@ impl Tables {
             return Err(TableError::NotHost(id));
         }
         let seat = table.seat_of(player).ok_or_else(|| TableError::NoSuchPlayer(who.to_string(), id))?;
-        let row = &mut table.row.seats[seat.index()];
-        row.user = None;
-        row.name = format!("{} (bot)", row.name);
         let mut progress = Progress::new(&table.game);
+        self.hand_to_computer(&mut table, seat, &mut progress, "the host handed it over");
         self.run_computers(&mut table, &mut progress)?;
         self.commit(table, progress, true).await
     }
 
-    /// Moves table `id` on if the game waits for a computer player: never the case after a
-    /// commit of this layer (computer moves are committed with the action that hands them
-    /// the turn), but a database from an older release, or one restored by hand, may hold
-    /// such a table. Returns the report when computers moved.
-    ///
-    /// # Errors
-    /// When the table cannot be loaded or saved.
-    pub async fn drive_computers(&self, id: TableId) -> Result<Option<MoveReport>, TableError> {
-        let mut table = self.load_running(id).await?;
-        let must = table.game.pending().must_seats();
-        if !must.iter().any(|s| table.is_computer(s)) {
-            return Ok(None);
+    /// Marks `seat` away (a computer plays it from now on) with the public line saying why.
+    fn hand_to_computer(&self, table: &mut Loaded, seat: Seat, progress: &mut Progress, why: &str) {
+        let skill = table.skill(seat, self.default_skill);
+        let Some(row) = table.row.seats.get_mut(seat.index()) else { return };
+        if row.away {
+            return;
         }
-        let mut progress = Progress::new(&table.game);
-        self.run_computers(&mut table, &mut progress)?;
-        self.commit(table, progress, false).await.map(Some)
+        row.away = true;
+        progress.went_away(seat);
+        progress.announce(format!(
+            "{name} is away ({why}): a computer player ({skill}) plays {name}'s seat until {name} comes back with /rejoin.",
+            name = row.name
+        ));
     }
 
-    /// [`Tables::drive_computers`] for every running table, at start-up: the reports of the
-    /// tables that moved. A table that fails is logged and skipped.
+    /// `user` takes their seat back from the computer that played it while they were away.
+    /// Their clock starts afresh if the game waits for them.
+    ///
+    /// # Errors
+    /// When `user` is not seated, the table is not running, or they are not away.
+    pub async fn rejoin(&self, id: TableId, user: UserId) -> Result<MoveReport, TableError> {
+        let (mut table, seat) = self.load_seated(id, user).await?;
+        let Some(row) = table.row.seats.get_mut(seat.index()).filter(|row| row.away) else {
+            return Err(TableError::NotAway(id));
+        };
+        row.away = false;
+        let line = format!("{} is back and plays their own seat again.", row.name);
+        let mut progress = Progress::new(&table.game);
+        progress.hand_over(seat);
+        progress.announce(line);
+        self.commit(table, progress, true).await
+    }
+
+    /// Makes the next computer move at table `id`, if the game waits for a computer: a seat
+    /// that searches thinks on the blocking pool (never on the async runtime), then its move and
+    /// any random computers' moves that follow are committed together. Front ends call this
+    /// after every commit until it returns `None`, delivering each report as it comes, so
+    /// humans see computers' moves one by one and their own clicks are never held up.
+    ///
+    /// A table found waiting on computers without anyone driving it (a process that stopped
+    /// mid-way, a database from an older release) is moved on the same way by the sweeper.
+    ///
+    /// # Errors
+    /// When the table cannot be loaded or saved; a computer with no legal action.
+    pub async fn drive_computers(&self, id: TableId) -> Result<Option<MoveReport>, TableError> {
+        for _ in 0..RACE_ATTEMPTS {
+            let mut table = self.load_running(id).await?;
+            let Some(seat) = table.computer_to_move() else { return Ok(None) };
+            let mut progress = Progress::new(&table.game);
+            let skill = table.skill(seat, self.default_skill);
+            if skill.searches() {
+                let game = table.game.clone();
+                let mut rng = table.computer_rng(COMPUTER_SALT)?;
+                let action = tokio::task::spawn_blocking(move || choose(&game, seat, skill, &mut rng))
+                    .await
+                    .map_err(|e| TableError::Internal(format!("a computer's search stopped: {e}")))?
+                    .ok_or_else(|| TableError::Internal(format!("computer seat {seat} has no legal action")))?;
+                let names = table.names();
+                let applied = table
+                    .game
+                    .apply(seat, &action, &names)
+                    .map_err(|e| TableError::Internal(format!("computer action {action} refused: {e}")))?;
+                progress.record(seat, &applied, Origin::Computer, &table.game);
+            }
+            self.run_computers(&mut table, &mut progress)?;
+            // Someone else's write (a human's sealed answer while this computer thought) wins:
+            // read again and decide in the new position.
+            match self.commit(table, progress, false).await {
+                Ok(report) => return Ok(Some(report)),
+                Err(TableError::Stale(_)) => {}
+                Err(other) => return Err(other),
+            }
+        }
+        Err(TableError::Stale(id))
+    }
+
+    /// [`Tables::drive_computers`] until no computer is to move, for every running table, at
+    /// start-up: the reports of the tables that moved. A table that fails is logged and skipped.
     ///
     /// # Errors
     /// When the list of running tables cannot be read.
@@ -373,28 +470,33 @@ impl Tables {
         let ids = self.store.tables_of(None, Status::Running).await.map_err(TableError::store)?;
         let mut moved = Vec::new();
         for id in ids {
-            match self.drive_computers(id).await {
-                Ok(Some(report)) => moved.push(report),
-                Ok(None) => {}
-                Err(error) => tracing::warn!(%id, "cannot move the computer players on: {}", error.log_detail()),
+            loop {
+                match self.drive_computers(id).await {
+                    Ok(Some(report)) => moved.push(report),
+                    Ok(None) => break,
+                    Err(error) => {
+                        tracing::warn!(%id, "cannot move the computer players on: {}", error.log_detail());
+                        break;
+                    }
+                }
             }
         }
         Ok(moved)
     }
 
-    /// Plays computer seats until a human must decide or the game ends.
+    /// Plays the computer seats that choose at random (instantly) until a human or a searching
+    /// computer must decide, or the game ends. Searching computers move through
+    /// [`Tables::drive_computers`], one commit per move, off the async runtime.
     fn run_computers(&self, table: &mut Loaded, progress: &mut Progress) -> Result<(), TableError> {
         let names = table.names();
         for _ in 0..COMPUTER_MOVE_LIMIT {
-            let Pending::Deciding { must: pending, .. } = table.game.pending() else { return Ok(()) };
-            let Some(seat) = pending.iter().find(|s| table.is_computer(*s)) else { return Ok(()) };
-            // The computer's own random source, separate from the game's draws: fixed by the
-            // seed and the state it decides in, so the same table plays the same way however
-            // its moves were split into commits (or interrupted and resumed).
-            let mut rng =
-                GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let action = self
-                .computer_action(&table.game, seat, &mut rng)
+            let Some(seat) = table.computer_to_move() else { return Ok(()) };
+            let skill = table.skill(seat, self.default_skill);
+            if skill.searches() {
+                return Ok(());
+            }
+            let mut rng = table.computer_rng(COMPUTER_SALT)?;
+            let action = choose(&table.game, seat, skill, &mut rng)
                 .ok_or_else(|| TableError::Internal(format!("computer seat {seat} has no legal action")))?;
             let applied = table
                 .game
@@ -422,8 +524,12 @@ impl Tables {
         // One clock per turn: it starts when the game begins waiting for a player and runs on
         // through the steps of their turn, and for a player still owing a sealed answer.
         let fresh_humans = progress.fresh(must).iter().any(|s| !table.is_computer(s));
-        let (deadline, reminded) = if finished || !humans_pending {
+        let computers_pending = must.iter().any(|s| table.is_computer(s));
+        let (deadline, reminded) = if finished {
             (None, false)
+        } else if !humans_pending {
+            // Only computers to move: driven at once; the sweeper's fallback if nobody does.
+            (computers_pending.then(|| now() + COMPUTER_GRACE), true)
         } else if fresh_humans || table.row.deadline_at.is_none() {
             (Some(now() + table.row.turn_timeout), false)
         } else {
@@ -568,9 +674,20 @@ impl Tables {
         if table.row.deadline_at.is_none_or(|d| d > at) {
             return Ok(None);
         }
-        let names = table.names();
-        let mut progress = Progress::new(&table.game);
         let late: Vec<Seat> = table.game.pending().must_seats().iter().filter(|s| !table.is_computer(*s)).collect();
+        if late.is_empty() {
+            // Only computers to move, and whoever should have moved them did not.
+            return self.drive_computers(id).await;
+        }
+        let mut progress = Progress::new(&table.game);
+        if table.row.on_timeout == OnTimeout::Computer {
+            for seat in late {
+                self.hand_to_computer(&mut table, seat, &mut progress, "out of time");
+            }
+            self.run_computers(&mut table, &mut progress)?;
+            return self.commit(table, progress, true).await.map(Some);
+        }
+        let names = table.names();
         for seat in late {
             for step in 0..COMPUTER_MOVE_LIMIT {
                 // The turn ends when the game stops waiting for the seat; waiting for it again
@@ -585,7 +702,7 @@ impl Tables {
                     Some(action) => action,
                     None => {
                         let mut rng = GameRng::from_seed(table.row.seed ^ state_hash(&table.game)?.rotate_left(17));
-                        self.computer_action(&table.game, seat, &mut rng)
+                        choose(&table.game, seat, Skill::Random, &mut rng)
                             .ok_or_else(|| TableError::Internal(format!("no action for {seat} at timeout")))?
                     }
                 };

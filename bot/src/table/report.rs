@@ -5,7 +5,7 @@ use engines::{
 };
 
 use super::{Loaded, TableError, engine_of, log_entry, public_choices, secret_holders};
-use crate::store::{LogEntry, Origin, SeatRow, Status, SummaryRow, TableId, TableRow, UserId};
+use crate::store::{LogEntry, OnTimeout, Origin, SeatRow, Status, SummaryRow, TableId, TableRow, UserId};
 
 /// One applied action.
 #[derive(Clone, Debug)]
@@ -30,6 +30,10 @@ pub(crate) struct Progress {
     before_actors: SeatSet,
     /// Seats of `before_must` that stopped being waited for at some point since.
     interrupted: SeatSet,
+    /// Whether a seat changed hands.
+    handed: bool,
+    /// Seats a computer took over from their player here.
+    went_away: SeatSet,
 }
 
 impl Progress {
@@ -52,7 +56,27 @@ impl Progress {
             before_must,
             before_actors,
             interrupted: SeatSet::EMPTY,
+            handed: false,
+            went_away: SeatSet::EMPTY,
         }
+    }
+
+    /// A public line about the table itself (a seat changing hands), not about a move.
+    pub(crate) fn announce(&mut self, text: String) {
+        self.narration.push(Narration { audience: engines::Audience::Public, text });
+    }
+
+    /// `seat` changed hands (a computer took it, or its player came back): a decision it
+    /// owes now starts afresh, with its own clock and notice.
+    pub(crate) fn hand_over(&mut self, seat: Seat) {
+        self.interrupted.insert(seat);
+        self.handed = true;
+    }
+
+    /// A computer took `seat` over from its player (who is told how to come back).
+    pub(crate) fn went_away(&mut self, seat: Seat) {
+        self.hand_over(seat);
+        self.went_away.insert(seat);
     }
 
     /// Records `seat`'s applied action; `game` is the game after it.
@@ -63,9 +87,9 @@ impl Progress {
         self.interrupted = self.interrupted.union(self.before_must.without(game.pending().must_seats()));
     }
 
-    /// Whether anything was applied.
+    /// Whether nothing was applied and no seat changed hands.
     pub(crate) fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.moves.is_empty() && !self.handed
     }
 
     pub(crate) fn log(&self) -> &[LogEntry] {
@@ -124,6 +148,9 @@ pub struct MoveReport {
     pub snapshot: Snapshot,
     /// Every human seat's private view after the move, in seat order.
     pub privates: Vec<PrivateView>,
+    /// Seats a computer took over from their player with this commit (the player is told how
+    /// to take it back).
+    pub went_away: SeatSet,
 }
 
 impl MoveReport {
@@ -142,6 +169,7 @@ impl MoveReport {
             fresh,
             snapshot: Snapshot::from_loaded(table),
             privates,
+            went_away: progress.went_away,
         }
     }
 
@@ -173,7 +201,10 @@ impl MoveReport {
     /// still deciding the steps of their turn, or a sealed answer, is not notified again.
     #[must_use]
     pub fn fresh_users(&self) -> Vec<UserId> {
-        self.fresh.iter().filter_map(|s| self.snapshot.seats.get(s.index()).and_then(|row| row.user)).collect()
+        self.fresh
+            .iter()
+            .filter_map(|s| self.snapshot.seats.get(s.index()).filter(|row| !row.away).and_then(|row| row.user))
+            .collect()
     }
 
     /// The narration `viewer` may read.
@@ -235,6 +266,8 @@ pub struct Snapshot {
     pub seed: u64,
     /// Seconds a pending player has to act.
     pub turn_timeout: i64,
+    /// What happens when a player runs out of time.
+    pub on_timeout: OnTimeout,
     /// When the pending decision times out.
     pub deadline_at: Option<i64>,
     /// The pending seat's first choices, when they may be shown publicly.
@@ -275,6 +308,7 @@ impl Snapshot {
             options: row.options,
             seed: row.seed,
             turn_timeout: row.turn_timeout,
+            on_timeout: row.on_timeout,
             deadline_at: row.deadline_at,
         }
     }
@@ -291,16 +325,30 @@ impl Snapshot {
         self.seats.iter().find(|s| s.user == Some(user)).map(|s| Seat(s.seat))
     }
 
-    /// Humans the game waits for.
+    /// Humans the game waits for (not a player who is away while a computer plays their seat).
     #[must_use]
     pub fn waiting_users(&self) -> Vec<UserId> {
-        self.pending.iter().filter_map(|s| self.seats.get(s.index()).and_then(|row| row.user)).collect()
+        self.pending
+            .iter()
+            .filter_map(|s| self.seats.get(s.index()).filter(|row| !row.away).and_then(|row| row.user))
+            .collect()
+    }
+
+    /// Whether the game waits for a computer (a computer seat, or an away player's).
+    #[must_use]
+    pub fn waits_on_computer(&self) -> bool {
+        self.status == Status::Running
+            && self.pending.iter().any(|s| self.seats.get(s.index()).is_some_and(SeatRow::computer_plays))
     }
 
     /// Names of the seats the game waits for.
     #[must_use]
     pub fn waiting_names(&self) -> Vec<String> {
-        self.pending.iter().filter_map(|s| self.seats.get(s.index()).map(|row| row.name.clone())).collect()
+        self.pending
+            .iter()
+            .filter_map(|s| self.seats.get(s.index()))
+            .map(|row| if row.away { format!("{} (a computer plays while they are away)", row.name) } else { row.name.clone() })
+            .collect()
     }
 }
 
@@ -332,14 +380,16 @@ pub struct PrivateView {
 
 impl PrivateView {
     pub(crate) fn new(table: &Loaded, seat: Seat) -> Self {
-        let legal = table.game.legal_actions(seat);
+        // An away player sees their seat but decides nothing: a computer plays it for them.
+        let away = table.row.seats.get(seat.index()).is_some_and(|s| s.away);
+        let legal = if away { Vec::new() } else { table.game.legal_actions(seat) };
         Self {
             table: table.row.id,
             game: table.game.kind(),
             seat,
             view: table.game.view(Viewer::Seat(seat)),
             first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "")),
-            waited_for: table.game.pending().must_seats().contains(seat),
+            waited_for: !away && table.game.pending().must_seats().contains(seat),
             asked: table.row.asked.as_ref().and_then(|a| a.get(seat.index()).copied()).unwrap_or(table.row.version),
             legal,
             version: table.row.version,
