@@ -762,6 +762,13 @@ async fn a_moderator_hands_a_quiet_players_seat_to_a_computer_until_they_come_ba
     }
     assert!(computer_moved().await, "the computer played Bob's turn: {}", harness.fake.summary());
 
+    // While away, Bob's own view says so, with the same way back.
+    let hand = harness.fake.slash_command(BOB, thread.id, "hand", vec![]).await;
+    let reply = harness.fake.wait_reply(&hand).await;
+    let text = reply.content().unwrap_or_default();
+    assert!(reply.ephemeral() && text.contains("while you are away"), "{text}");
+    assert!(reply.custom_ids().contains(&back), "the I'm back button: {:?}", reply.custom_ids());
+
     // Bob comes back with the button: a private welcome, a public line.
     let click = harness.fake.click(BOB, &notice, &back).await;
     let reply = harness.fake.wait_reply(&click).await;
