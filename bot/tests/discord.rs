@@ -686,6 +686,60 @@ async fn reminders_timeouts_games_resign_and_abandon() {
     harness.finish().await;
 }
 
+/// With `late` set to "a computer takes the seat", a player who runs out of time is marked
+/// away: the thread is told, they get the I'm back notice, and a computer plays their turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose_it() {
+    let harness = Harness::start().await;
+    let index = choice_index(&harness.fake, GameKind::Martian12s);
+    let options = vec![Opt::choice("game", index), Opt::int("players", 2), Opt::choice("late", 1)];
+    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
+    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
+    let lobby = harness.lobby();
+    assert!(lobby.content.contains("a computer plays the late player's seat"), "{}", lobby.content);
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let board = harness.board_after(thread.id, 0).await;
+    let id = table_of(&board);
+    let late = user(mentioned(&board)[0]);
+    let name = if late == ALICE { "Alice" } else { "Bob" };
+
+    set_deadline(&harness, id, bot::store::now() - 1).await;
+    let posted = harness
+        .fake
+        .wait_for("the hand-over post", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains(&format!("{name} is away")))
+        })
+        .await;
+    assert!(posted.content.contains("out of time") && posted.content.contains("/rejoin"), "{}", posted.content);
+    harness
+        .fake
+        .wait_for("the notice", harness.fake.timeout(), |f| {
+            f.dms(late).into_iter().find(|m| m.content.contains("while you are away"))
+        })
+        .await;
+    let seat = harness.tables().await.snapshot(id).await.expect("snapshot").seat_of(bot::store::UserId(late.id));
+    let seat = seat.expect("still seated");
+    // The computer's move for the late player comes by itself (bounded wait).
+    let tables = harness.tables().await;
+    let started = std::time::Instant::now();
+    let computer_moved = loop {
+        let log = tables.store().log(id).await.expect("log");
+        if log.iter().any(|e| e.origin == bot::store::Origin::Computer && e.seat == seat.0) {
+            break true;
+        }
+        if started.elapsed() > harness.fake.timeout() {
+            break false;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(computer_moved, "a computer played the late player's turn: {}", harness.fake.summary());
+    let log = harness.tables().await.store().log(id).await.expect("log");
+    assert!(log.iter().all(|e| e.origin != bot::store::Origin::Timeout), "no safe default move: {log:?}");
+    harness.finish().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_moderator_hands_a_quiet_players_seat_to_a_computer_until_they_come_back() {
     let harness = Harness::start().await;
