@@ -24,6 +24,8 @@ pub const SETUP_STONES: u8 = 9;
 pub const MAX_PROPOSALS: u8 = 3;
 /// The turn cap (R39).
 pub const MAX_TURNS: u8 = 20;
+/// The most players (§1).
+pub const MAX_PLAYERS: usize = 5;
 /// The largest ransom demand (§2.1).
 pub const RANSOM_MAX: u32 = 775;
 /// The most stones one declaration may take (§2.1).
@@ -289,6 +291,10 @@ pub struct Auction {
     pub high: Option<(Seat, u32)>,
     /// Seats that passed (final for this auction).
     pub passed: crate::game::SeatSet,
+    /// Each seat's latest bid in this auction, by seat (bids are public, §5): the bid
+    /// history the board shows. Older saves have none.
+    #[serde(default)]
+    pub bids: [Option<u32>; MAX_PLAYERS],
 }
 
 /// The decision inside a segment (§4.3–4.6).
