@@ -936,22 +936,21 @@ async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
 #[derive(Default)]
 struct RajaPlan {
     proposed: bool,
-    answered: bool,
-    ordered: bool,
     filled: bool,
 }
 
 impl RajaPlan {
-    /// The labels preferred now, best first: a proposal and a market order until one of each
-    /// was made, accepting and filling whenever offered, then the shortest way through a
-    /// turn (the game runs to its turn cap, §6 R39).
+    /// The labels preferred now, best first: a proposal until one was sent, market orders
+    /// (selling first, which any other player with cash can fill) until one was filled,
+    /// accepting and filling whenever offered, then the shortest way through a turn (the
+    /// game runs to its turn cap, §6 R39).
     fn preferred(&self) -> Vec<&'static str> {
         let mut out = vec!["Setup done", "Confirm the lands", "Accept", "Fill at", "Trade with", "Send:"];
         if !self.proposed {
             out.push("Propose to ");
         }
-        if !self.ordered {
-            out.extend(["Buy ", "Sell "]);
+        if !self.filled {
+            out.extend(["Sell ", "Buy "]);
         }
         out.extend(["End commerce", "End building", "No siege", "Pass", "Cancel the proposal"]);
         out
@@ -959,8 +958,6 @@ impl RajaPlan {
 
     fn note(&mut self, label: &str) {
         self.proposed |= label.starts_with("Send:");
-        self.answered |= ["Accept", "Decline", "Counter"].iter().any(|a| label.starts_with(a));
-        self.ordered |= (label.starts_with("Buy ") || label.starts_with("Sell ")) && label.contains(" for $");
         self.filled |= label.starts_with("Fill at");
     }
 }
@@ -1033,10 +1030,10 @@ impl LogSink {
 /// and a seed): both private setups at once (R47), the auctions with bids entered digit by
 /// digit (§4.10), a trade proposal answered by the other player in their own panel, a market
 /// order filled by the other player, and every turn to the cap (R39), each step a private
-/// panel of at most 25 options. Every secret the game ever held (each blinder, the bank, the
-/// setups while private, the random source) is collected after every move and must appear in
-/// no public message (text, embeds, attachment descriptions) and no log line; no public
-/// message before the end speaks of a blinder.
+/// panel of at most 25 options. After every move, every secret the game holds (each blinder,
+/// the bank, the setups while private, the random source) must appear in no public message
+/// (text, embeds, components, attachment descriptions) and no log line; no public message
+/// before the end speaks of a blinder.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
     let sink = LogSink::default();
@@ -1071,6 +1068,11 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
     assert!(board.has_png(), "the board is a picture");
     let id = table_of(&board);
     let tables = harness.tables().await;
+    // What a person could read in a public message, with the pictures' descriptions (alt text).
+    let readable = |m: &StoredMessage| {
+        let alt: Vec<&str> = m.attachments.iter().filter_map(|a| a.description.as_deref()).collect();
+        format!("{}\n{}", m.all_text(), alt.join("\n"))
+    };
     let mut secrets: HashSet<String> = HashSet::new();
     let mut chooser = Chooser(12);
     let mut plan = RajaPlan::default();
@@ -1078,14 +1080,11 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
     let mut moves = 0;
     let mut both_in_setup = false;
     let (mut proposer, mut orderer) = (None, None);
-    let (mut answered_by_other, mut filled_by_other) = (false, false);
+    let (mut answered_by_other, mut filled_by_other, mut dm_answers) = (false, false, false);
     while !board.content.contains("Game over") {
         let waiting = mentioned(&board);
         assert!(!waiting.is_empty(), "someone is asked: {}", board.content);
         both_in_setup |= waiting.len() == 2 && moves == 0;
-        let row = tables.store().load(id).await.expect("row");
-        let game = AnyGame::load(GameKind::Raja, row.state.as_deref().expect("state")).expect("loads");
-        secrets.extend(game.secrets().into_iter().map(|s| s.token));
         let player = user(waiting[0]);
         let open = button(&board, "Your move").expect("choices come in a private panel: every seat has a blinder");
         let click = harness.fake.click(player, &board, &open).await;
@@ -1093,6 +1092,19 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
         assert!(reply.ephemeral(), "{}", harness.fake.summary());
         let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
         assert!(panel.content.contains("only you"), "{}", panel.content);
+        // The seat asked to answer a proposal or fill an order has the same answers in its DM.
+        let answers = ["Accept", "Decline", "Fill at"];
+        let labels: Vec<String> = forward_options(&panel).into_iter().map(|(_, _, l)| l).collect();
+        if player == BOB && labels.iter().any(|l| answers.iter().any(|a| l.starts_with(a))) {
+            let dm = harness
+                .fake
+                .wait_for("Bob's DM panel with his answers", harness.fake.timeout(), |f| {
+                    f.dms(BOB).into_iter().rev().find(|m| answers.iter().any(|a| m.all_text().contains(a)))
+                })
+                .await;
+            assert!(!dm.custom_ids().is_empty(), "the DM carries buttons: {}", dm.all_text());
+            dm_answers = true;
+        }
         let taken = walk_raja_move(&harness, player, panel, &mut chooser, &mut plan).await;
         let took = |prefix: &str| taken.iter().any(|s| s.starts_with(prefix));
         if took("Propose to ") {
@@ -1109,6 +1121,19 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
         }
         steps.extend(taken);
         board = harness.board_after(thread.id, board.id).await;
+        // Every secret of the game as it stands (each blinder, the bank, the setups while
+        // private, the random source) in no public message so far and no log line.
+        let row = tables.store().load(id).await.expect("row");
+        let game = AnyGame::load(GameKind::Raja, row.state.as_deref().expect("state")).expect("loads");
+        let now: Vec<String> = game.secrets().into_iter().map(|s| s.token).collect();
+        let (public, logs) = (harness.fake.all_public_guild_messages(), sink.text());
+        for secret in &now {
+            for message in &public {
+                assert!(!readable(message).contains(secret.as_str()), "public message {} shows {secret}", message.id);
+            }
+            assert!(!logs.contains(secret.as_str()), "a log line shows {secret}");
+        }
+        secrets.extend(now);
         moves += 1;
         assert!(moves < 3_000, "the game ends");
     }
@@ -1117,29 +1142,20 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
     assert!(has("Bid $") || has("Bid…"), "a bid entered by steps: {steps:?}");
     assert!(answered_by_other, "a proposal answered by the other player: {steps:?}");
     assert!(filled_by_other, "a market order filled by the other player: {steps:?}");
-    // Bob's DMs were open: his panel there carried the answers to a proposal or an order.
-    let dm_answers = harness.fake.dms(BOB).iter().any(|m| {
-        let text = m.all_text();
-        ["Accept", "Fill at", "Decline"].iter().any(|a| text.contains(a))
-    });
-    assert!(dm_answers, "the seat concerned got its answer buttons in a DM too");
+    assert!(dm_answers, "Bob, with DMs open, was asked to answer and got the answers in a DM too");
     assert!(board.has_png() && board.content.contains("1. "), "standings: {}", board.content);
     assert_eq!(tables.snapshot(id).await.expect("snapshot").status, Status::Finished);
     tables.verify_replay(id).await.expect("the saved game replays from its log");
 
-    // No secret the game ever held, in any public post or (when this test owns the log) line.
-    let public = harness.fake.all_public_guild_messages();
-    let logs = sink.text();
-    for secret in &secrets {
-        for message in &public {
-            assert!(!message.all_text().contains(secret.as_str()), "public message {} shows {secret}", message.id);
-        }
-        assert!(!logs.contains(secret.as_str()), "a log line shows {secret}");
-    }
+    let (public, logs) = (harness.fake.all_public_guild_messages(), sink.text());
     for message in &public {
-        let text = message.all_text();
+        let text = readable(message);
         if !text.contains("Game over") {
-            assert!(!text.to_lowercase().contains("blinder"), "public message {} speaks of a blinder: {text}", message.id);
+            assert!(
+                !text.to_lowercase().contains("blinder"),
+                "public message {} speaks of a blinder: {text}",
+                message.id
+            );
         }
     }
     assert!(secrets.iter().any(|s| s.contains("blinder")), "the blinders were among the secrets checked");

@@ -12,7 +12,8 @@ impl Raja {
         let starting = self.starting_seat();
         events.push(Event::TurnStarted { turn: self.turn, season: TileColour::season(self.turn), starting });
         self.production(events);
-        self.phase = Phase::Auction(Auction { to_act: starting, high: None, passed: SeatSet::EMPTY, bids: [None; MAX_PLAYERS] });
+        self.phase =
+            Phase::Auction(Auction { to_act: starting, high: None, passed: SeatSet::EMPTY, bids: [None; MAX_PLAYERS] });
     }
 
     /// The auction, if one is under way.

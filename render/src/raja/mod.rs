@@ -75,15 +75,11 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
     }
     if let Some(result) = &view.result {
         let mut lines = Vec::new();
+        // A standing's detail already ends with the revealed cash (the tie-break, R38).
         for standing in &result.outcome.standings {
-            let cash = result.cash.get(standing.seat.index()).copied().unwrap_or(0);
             let star = if result.outcome.winners.contains(standing.seat) { "★ " } else { "" };
-            lines.push(format!(
-                "{star}{} {}: {} · cash ${cash}",
-                crate::ordinal(standing.place),
-                name_of(names, standing.seat),
-                standing.detail
-            ));
+            let (place, name) = (crate::ordinal(standing.place), name_of(names, standing.seat));
+            lines.push(format!("{star}{place} {name}: {}", standing.detail));
         }
         lines.push(format!("Bank ${} · {}", result.bank, result.outcome.reason));
         y = lines_panel(canvas, &lines, y, true) + GAP;

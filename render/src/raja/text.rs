@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use engines::Seat;
 use engines::raja::{
-    Answer, Auction, BoardView, Bundle, CityView, Herd, Lot, Noble, Order, PhaseView, PlayerView, Proposal, Recipient, Reply,
-    Side, SiegeStage, Step, TileColour, View, describe,
+    Answer, Auction, BoardView, Bundle, CityView, Herd, Lot, Noble, Order, PhaseView, PlayerView, Proposal, Recipient,
+    Reply, Side, SiegeStage, Step, TileColour, View, describe,
 };
 
 use crate::name_of;
