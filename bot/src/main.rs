@@ -21,7 +21,7 @@ struct Cli {
 enum Command {
     /// Play in this terminal against computer players (and friends at the same keyboard).
     Play {
-        /// The game's id: martian-12s, martian-gunslinger, gunslinger-gang or conquest-of-mars.
+        /// The game's id: martian-12s, martian-gunslinger, gunslinger-gang, conquest-of-mars or raja.
         #[arg(default_value = "martian-12s")]
         game: GameKind,
         /// Seats at the table.
@@ -36,7 +36,7 @@ enum Command {
         /// Continue a saved table by its number.
         #[arg(long, value_name = "ID")]
         resume: Option<i64>,
-        /// A table option, e.g. --opt rounds=5 --opt palette=xeno, --opt dice_mix=d6_only (repeatable).
+        /// A table option, e.g. --opt rounds=5, --opt dice_mix=d6_only, --opt colours=purple/white (repeatable).
         #[arg(long = "opt", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// How hard the computer players think: easy, normal or hard; random picks uniformly

@@ -230,3 +230,39 @@ async fn searching_computers_play_a_match_to_the_end() {
     let random_log = random.store().log(third.expect("random match")).await.expect("log");
     assert_ne!(searched, random_log, "searching players do not play the random players' moves");
 }
+
+#[tokio::test]
+async fn raja_is_played_to_the_end_at_the_keyboard() {
+    human_and_computers_finish(GameKind::Raja, 3, 2).await;
+}
+
+/// `saloon play raja --players 3 --bots 3 --seed 4 --opt colours=purple/white`: a whole
+/// all-computer game, the same twice from one seed, with the chosen colours (§3 step 1), the
+/// lands on the board and the cash revealed only at the end (§5, §6); an unknown colour is
+/// refused before the table opens.
+#[tokio::test]
+async fn an_all_computer_raja_plays_itself_to_the_standings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let options = serde_json::json!({"colours": "purple/white"});
+    let game = PlayArgs { game: GameKind::Raja, options, ..args(dir.path(), 3, 3, 4) };
+    let (first, out1) = play(&tables, &game, "").await;
+    let (second, out2) = play(&tables, &game, "").await;
+    let (first, second) = (first.expect("first game"), second.expect("second game"));
+    assert!(out1.contains("Game over") && out1.contains("Cash revealed:"), "{out1}");
+    assert!(out1.contains("Raja · Turn"), "{out1}");
+    assert!(out1.contains("(Purple, ") && out1.contains("(White, ") && out1.contains("(Black, "), "{out1}");
+    assert!(out1.contains("tiles: "), "the lands are on the board: {out1}");
+    let before_end = out1.split("Game over").next().unwrap_or_default();
+    assert!(!before_end.contains("blinder"), "nobody at the keyboard, so no blinder is shown");
+    assert_eq!(without_ids(&out1), without_ids(&out2), "the same seed plays the same game");
+    assert_eq!(tables.snapshot(first).await.expect("snapshot").status, Status::Finished);
+    tables.verify_replay(first).await.expect("replay");
+    tables.verify_replay(second).await.expect("replay");
+    assert!(dir.path().join(format!("boards/table-{first}.png")).exists(), "final board picture written");
+
+    let bad = PlayArgs { options: serde_json::json!({"colours": "purple/pink"}), ..game };
+    let (refused, _) = play(&tables, &bad, "").await;
+    let err = refused.expect_err("a bad option is refused");
+    assert!(err.to_string().contains("pink"), "{err}");
+}

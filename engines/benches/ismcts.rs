@@ -10,6 +10,7 @@ use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
 use engines::martian_gunslinger::MartianGunslinger;
+use engines::raja::Raja;
 use engines::{Game, GameRng, Pending, Seat};
 
 /// Iterations per measured search.
@@ -59,6 +60,8 @@ fn ismcts(c: &mut Criterion) {
     bench_game::<GunslingerGang>(c, 2, 20);
     bench_game::<Martian12s>(c, 2, 10);
     bench_game::<ConquestOfMars>(c, 2, 20);
+    // Past both setups (about 60 steps each), into the turns.
+    bench_game::<Raja>(c, 2, 150);
 }
 
 criterion_group!(benches, ismcts);

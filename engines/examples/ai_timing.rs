@@ -12,6 +12,7 @@ use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
 use engines::martian_gunslinger::MartianGunslinger;
+use engines::raja::Raja;
 use engines::{Game, GameRng, Pending, Seat};
 
 fn positions<G: Game>(count: usize) -> Vec<(G, Seat)> {
@@ -74,4 +75,5 @@ fn main() {
     time::<GunslingerGang>(count);
     time::<Martian12s>(count);
     time::<ConquestOfMars>(count);
+    time::<Raja>(count);
 }

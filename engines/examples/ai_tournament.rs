@@ -25,6 +25,7 @@ use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
 use engines::martian_gunslinger::MartianGunslinger;
+use engines::raja::Raja;
 use engines::{Game, GameRng, Pending, Seat};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -248,6 +249,7 @@ fn main() {
         "gunslinger-gang" => run::<GunslingerGang>(&args),
         "martian-12s" => run::<Martian12s>(&args),
         "conquest-of-mars" => run::<ConquestOfMars>(&args),
+        "raja" => run::<Raja>(&args),
         other => {
             eprintln!("ai_tournament: unknown game {other}");
             std::process::exit(2);

@@ -40,6 +40,7 @@ macro_rules! for_each_game {
             GunslingerGang: gunslinger_gang::GunslingerGang,
             Martian12s: martian_12s::Martian12s,
             ConquestOfMars: conquest_of_mars::ConquestOfMars,
+            Raja: raja::Raja,
         }
     };
 }

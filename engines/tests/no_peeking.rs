@@ -23,6 +23,7 @@ use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
 use engines::martian_gunslinger::MartianGunslinger;
+use engines::raja::Raja;
 use engines::{Game, GameRng, Pending, Seat, Viewer};
 
 /// Checks per game, spread over the playouts.
@@ -105,4 +106,11 @@ fn martian_12s() {
 #[test]
 fn conquest_of_mars() {
     no_peeking::<ConquestOfMars>(3, 13);
+}
+
+/// Raja's secrets are the blinders, the bank and (R47) the lands during setup; a game is
+/// about 1,300 steps, so every 53rd decision spreads the checks over setup and play.
+#[test]
+fn raja() {
+    no_peeking::<Raja>(3, 53);
 }

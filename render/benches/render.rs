@@ -67,5 +67,16 @@ fn conquest_of_mars_boards(c: &mut Criterion) {
     bench_board(c, "conquest-of-mars 4 players finished", &com::finished());
 }
 
-criterion_group!(benches, boards, gunslinger_gang_boards, conquest_of_mars_boards);
+/// Raja: an auction with its bid history, a siege with elephants and markers (public and
+/// the besieged player's own picture with its blinder), and a finished five-player game.
+fn raja_boards(c: &mut Criterion) {
+    use common::raja;
+    let siege = raja::siege();
+    bench_board(c, "raja 4 players auction", &raja::auction());
+    bench_board(c, "raja 4 players siege", &siege);
+    bench_view(c, "raja 4 players siege, seat view", &siege, Viewer::Seat(engines::Seat(0)));
+    bench_board(c, "raja 5 players finished", &raja::finished());
+}
+
+criterion_group!(benches, boards, gunslinger_gang_boards, conquest_of_mars_boards, raja_boards);
 criterion_main!(benches);

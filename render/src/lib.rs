@@ -31,7 +31,7 @@ mod indexed;
 mod martian_12s;
 mod martian_gunslinger;
 mod palette;
-pub mod raja;
+mod raja;
 mod text;
 mod theme;
 
@@ -60,7 +60,7 @@ pub enum RenderError {
 /// empty name shows as the seat, `P3`). Drawn from `view` alone: a public view gives the
 /// public board; a seat's own view (for its private panel) adds that seat's secrets where
 /// the game has them (Martian Gunslinger's hand strip, Gunslinger Gang's hand, Conquest of
-/// Mars's two cards and sealed choice).
+/// Mars's two cards and sealed choice, the cash behind a Raja player's blinder).
 ///
 /// # Errors
 /// [`RenderError`] if the picture cannot be drawn or encoded.

@@ -8,7 +8,8 @@
 mod common;
 
 use common::golden::{check_png, check_text};
-use engines::raja::{Event, Options, PhaseView, Raja, Reply, Step, View};
+use common::raja::play_until;
+use engines::raja::{Options, PhaseView, Raja, Reply, Step, View};
 use engines::{Game, GameRng, Pending, Seat, Viewer};
 
 const MAX_WIDTH: u32 = 1200;
@@ -17,30 +18,13 @@ const MAX_BYTES: usize = 150_000;
 /// Renders `view`, checks the limits, and returns the PNG and the text board.
 fn render(view: &View, players: usize) -> (Vec<u8>, String) {
     let names = common::names(players);
-    let png = render::raja::board_png(view, &names).expect("renders");
+    let any = engines::AnyView::from(view.clone());
+    let png = render::board_png(&any, &names).expect("renders");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
     assert!(width <= MAX_WIDTH, "{width} px wide");
     assert!(png.len() < MAX_BYTES, "{} bytes", png.len());
-    (png, render::raja::board_text(view, &names))
-}
-
-/// Plays seeded random legal actions until `stop` says so (given the game and the events of
-/// the last action) or the game ends.
-fn play_until(players: usize, seed: u64, mut stop: impl FnMut(&Raja, &[Event]) -> bool) -> Raja {
-    let mut game = Raja::setup(&Options::default(), players, GameRng::from_seed(seed)).expect("set up");
-    let mut chooser = GameRng::from_seed(seed ^ 0x7a1a);
-    loop {
-        let Pending::Deciding { must, .. } = game.pending() else { return game };
-        let seats: Vec<Seat> = must.iter().collect();
-        let seat = seats[chooser.index(seats.len())];
-        let legal = game.legal_actions(seat);
-        let action = legal[chooser.index(legal.len())].clone();
-        let events = game.apply(seat, &action).expect("legal");
-        if stop(&game, &events) {
-            return game;
-        }
-    }
+    (png, render::board_text(&any, &names))
 }
 
 fn cash_of(game: &Raja, seat: Seat) -> u32 {
@@ -74,6 +58,23 @@ fn setup_seen_by_its_owner() {
     assert!(!public.contains("tiles:"), "{public}");
 }
 
+/// The auction's bid history (§4.2, R11): each bid and pass is public and stays on the board
+/// until the auction ends.
+#[test]
+fn auction_with_its_bid_history() {
+    let engines::AnyGame::Raja(game) = common::raja::auction() else { panic!("a Raja game") };
+    let view = game.view(Viewer::Public);
+    let PhaseView::Auction(auction) = &view.phase else { panic!("an auction: {:?}", view.phase) };
+    let (png, text) = render(&view, 4);
+    check_png("raja_auction", &png);
+    check_text("raja_auction", &text);
+    let (high_seat, high) = auction.high.expect("a high bid");
+    let names = common::names(4);
+    assert!(text.contains(&format!("{} bid ${high}", names[high_seat.index()])), "{text}");
+    assert!(text.contains("passed"), "{text}");
+    assert!(!text.contains("blinder"), "no cash in public");
+}
+
 #[test]
 fn open_proposal_with_replies() {
     let game = play_until(3, 11, |g, _| {
@@ -101,12 +102,7 @@ fn open_proposal_with_replies() {
 
 #[test]
 fn siege_with_elephants_on_the_board() {
-    let game = play_until(4, 5, |g, events| {
-        let view = g.view(Viewer::Public);
-        !view.herds.is_empty()
-            && events.iter().any(|e| matches!(e, Event::Launched { .. }))
-            && view.players.iter().any(|p| p.marker_at.is_some())
-    });
+    let engines::AnyGame::Raja(game) = common::raja::siege() else { panic!("a Raja game") };
     let view = game.view(Viewer::Public);
     assert!(!view.herds.is_empty(), "random play reached a siege");
     let (png, text) = render(&view, 4);
@@ -117,7 +113,7 @@ fn siege_with_elephants_on_the_board() {
 
 #[test]
 fn finished_five_player_game() {
-    let game = play_until(5, 2, |_, _| false);
+    let engines::AnyGame::Raja(game) = common::raja::finished() else { panic!("a Raja game") };
     let view = game.view(Viewer::Public);
     let result = view.result.as_ref().expect("over");
     let (png, text) = render(&view, 5);

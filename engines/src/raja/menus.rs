@@ -319,7 +319,10 @@ impl Raja {
             return None;
         }
         let value: u32 = typed.parse().ok()?;
-        let whole = n == entry.width && (entry.lo..=entry.hi).contains(&value);
+        // Whole as the action writes it: zero-padded to the width, or longer than the width
+        // when the value needs more digits (`10` elephants are written `10` at width 1).
+        let written = format!("{value:0w$}", w = entry.width);
+        let whole = typed == written && (entry.lo..=entry.hi).contains(&value);
         (whole && (tail.is_empty() || tail.starts_with(' '))).then_some(tail)
     }
 

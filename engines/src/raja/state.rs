@@ -24,6 +24,8 @@ pub const SETUP_STONES: u8 = 9;
 pub const MAX_PROPOSALS: u8 = 3;
 /// The turn cap (R39).
 pub const MAX_TURNS: u8 = 20;
+/// The most players (§1).
+pub const MAX_PLAYERS: usize = 5;
 /// The largest ransom demand (§2.1).
 pub const RANSOM_MAX: u32 = 775;
 /// The most stones one declaration may take (§2.1).
@@ -98,8 +100,26 @@ word_enum!(Marker, "a marker shape");
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// Colours chosen by the seats in join order (§3 step 1); seats without a choice take the
-    /// first unused colour in list order (Black, White, Green, Orange, Purple).
+    /// first unused colour in list order (Black, White, Green, Orange, Purple). Read from a
+    /// list (`["White", "Black"]`) or, as `/play` and `saloon play --opt` write it, from one
+    /// word of names joined by `/` (`colours=white/black`), in any case.
+    #[serde(deserialize_with = "colour_list")]
     pub colours: Vec<Colour>,
+}
+
+/// A list of colours, or one word of colour names joined by `/`.
+fn colour_list<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<Colour>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        List(Vec<String>),
+        Word(String),
+    }
+    let names = match Written::deserialize(deserializer)? {
+        Written::List(names) => names,
+        Written::Word(word) => word.split('/').map(str::to_string).collect(),
+    };
+    names.iter().filter(|n| !n.trim().is_empty()).map(|n| n.parse().map_err(serde::de::Error::custom)).collect()
 }
 
 /// Where a noble is (§2.2).
@@ -221,7 +241,7 @@ pub struct Player {
 }
 
 impl Player {
-    fn new(colour: Colour, marker: Marker) -> Self {
+    pub(crate) fn new(colour: Colour, marker: Marker) -> Self {
         Self {
             colour,
             marker,
@@ -289,6 +309,10 @@ pub struct Auction {
     pub high: Option<(Seat, u32)>,
     /// Seats that passed (final for this auction).
     pub passed: crate::game::SeatSet,
+    /// Each seat's latest bid in this auction, by seat (bids are public, §5): the bid
+    /// history the board shows. Older saves have none.
+    #[serde(default)]
+    pub bids: [Option<u32>; MAX_PLAYERS],
 }
 
 /// The decision inside a segment (§4.3–4.6).

@@ -3,7 +3,7 @@
 
 use super::events::Event;
 use super::lands::TileColour;
-use super::state::{Auction, EndReason, MAX_TURNS, Phase, Raja, Segment, Step};
+use super::state::{Auction, EndReason, MAX_PLAYERS, MAX_TURNS, Phase, Raja, Segment, Step};
 use crate::game::{RuleError, Seat, SeatSet};
 
 impl Raja {
@@ -12,7 +12,8 @@ impl Raja {
         let starting = self.starting_seat();
         events.push(Event::TurnStarted { turn: self.turn, season: TileColour::season(self.turn), starting });
         self.production(events);
-        self.phase = Phase::Auction(Auction { to_act: starting, high: None, passed: SeatSet::EMPTY });
+        self.phase =
+            Phase::Auction(Auction { to_act: starting, high: None, passed: SeatSet::EMPTY, bids: [None; MAX_PLAYERS] });
     }
 
     /// The auction, if one is under way.
@@ -49,6 +50,9 @@ impl Raja {
         match bid {
             Some(amount) => {
                 auction.high = Some((seat, amount));
+                if let Some(slot) = auction.bids.get_mut(seat.index()) {
+                    *slot = Some(amount);
+                }
                 events.push(Event::Bid { seat, amount });
             }
             None => {

@@ -10,14 +10,22 @@ use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::theme;
 
 /// A tile's side.
-const TILE: f32 = 84.0;
+pub(crate) const TILE: f32 = 104.0;
 /// Space between tiles.
 const SPACING: f32 = 4.0;
-/// One stone: its width and height, and the pitch between stones.
-const STONE: (f32, f32) = (7.0, 5.0);
-const STONE_PITCH: (f32, f32) = (8.0, 6.0);
+/// One stone: its width and height, and the horizontal pitch between stones; the vertical
+/// pitch shrinks for a tall wall so that twelve rows still fit the tile.
+const STONE: (f32, f32) = (12.0, 8.0);
+const STONE_PITCH_X: f32 = 13.0;
+/// Where a city tile's wall stands: its left edge and the ground, from the tile's corner.
+const WALL_LEFT: f32 = 19.0;
+const GROUND: f32 = TILE - 5.0;
+/// Room for the wall above the ground (below the tile's caption).
+const WALL_ROOM: f32 = TILE - 32.0;
 /// Grain tokens drawn at most (a taller column shows its number).
-const GRAIN_SHOWN: u8 = 15;
+const GRAIN_SHOWN: u8 = 13;
+/// Dark ink for light pieces.
+const INK: Rgba = Rgba::hex(0x14171d);
 
 /// The corner of the grid: the smallest x and y of the tiles.
 fn origin(board: &BoardView) -> (i8, i8) {
@@ -52,14 +60,24 @@ const fn marker_letter(marker: Marker) -> &'static str {
 }
 
 /// Text that reads on a player's paint.
-fn ink_on(colour: Rgba) -> Rgba {
-    let light = u16::from(colour.r) + u16::from(colour.g) + u16::from(colour.b) > 3 * 150;
-    if light { Rgba::hex(0x1b1d22) } else { theme::TEXT }
+pub(crate) fn ink_on(colour: Rgba) -> Rgba {
+    if is_light(colour) { INK } else { theme::TEXT }
+}
+
+fn is_light(colour: Rgba) -> bool {
+    u16::from(colour.r) + u16::from(colour.g) + u16::from(colour.b) > 3 * 150
+}
+
+/// The rim of a piece in `colour`: light around dark pieces, dark around light ones, so
+/// black stones and nobles read on a blue or red tile as well as white ones do.
+pub(crate) fn rim_of(colour: Rgba) -> Rgba {
+    if is_light(colour) { INK } else { Rgba::hex(0xe6e9ee) }
 }
 
 /// Draws `player`'s lands with the top-left corner at `(left, top)`.
 pub(crate) fn draw(canvas: &mut Canvas, view: &View, player: &PlayerView, board: &BoardView, left: f32, top: f32) {
     let small = Style::new(Face::Bold, 18, theme::TEXT);
+    let coords = Style::new(Face::Regular, 18, Rgba::hex(0xdde3ec));
     for tile in &board.tiles {
         let (x, y) = place(board, tile.cell, left, top);
         let (fill, letter) = match tile.colour {
@@ -69,20 +87,18 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &View, player: &PlayerView, board:
         if let Some(r) = rect(x, y, TILE, TILE) {
             canvas.round_rect(r, 6.0, Some(fill), Some((theme::PANEL_EDGE, 1.5)));
         }
-        canvas.text(x + 5.0, y + 19.0, letter, small, Align::Left);
-        let coords = Style::new(Face::Regular, 18, Rgba::hex(0xdde3ec));
-        canvas.text(x + TILE - 5.0, y + 19.0, &tile.cell.to_string(), coords, Align::Right);
+        canvas.text(x + 6.0, y + 20.0, letter, small, Align::Left);
+        canvas.text(x + TILE - 6.0, y + 20.0, &tile.cell.to_string(), coords, Align::Right);
     }
+    let paint = paint(player.colour);
     for city in &board.cities {
         let Some(cell) = city.cell else { continue };
         let (x, y) = place(board, cell, left, top);
-        let label = format!("C{}", city.number);
         match city.noble {
             Noble::Home => {
-                canvas.circle(x + 72.0, y + 32.0, 8.0, Some(paint(player.colour)), Some((theme::TEXT, 2.0)));
-                canvas.text(x + 72.0, y + 58.0, &label, small, Align::Center);
-                wall(canvas, player, city.wall.rows(), x + 5.0, y + TILE - 4.0);
-                grain(canvas, city.column, x + 54.0, y + TILE - 4.0);
+                wall(canvas, paint, city.wall.rows(), x + WALL_LEFT, y + GROUND);
+                grain(canvas, city.column, x + 5.0, y + GROUND);
+                noble(canvas, paint, city.number, x + TILE - 22.0, y + 40.0);
                 let besieging: u8 = view
                     .herds
                     .iter()
@@ -90,15 +106,16 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &View, player: &PlayerView, board:
                     .map(|h| h.count)
                     .sum();
                 if besieging > 0 {
-                    if let Some(r) = rect(x + 64.0, y + 63.0, 18.0, 19.0) {
-                        canvas.round_rect(r, 4.0, Some(BROWN), Some((theme::TEXT, 1.0)));
-                    }
-                    canvas.text(x + 73.0, y + 79.0, &besieging.to_string(), small, Align::Center);
+                    elephants(canvas, besieging, x + 22.0, y + 3.0);
                 }
             }
             Noble::Captured(_) => {
-                let muted = Style::new(Face::Regular, 18, theme::MUTED);
-                canvas.text(x + TILE - 5.0, y + TILE - 6.0, &format!("{label} ×"), muted, Align::Right);
+                // The empty seat of a taken noble: a dashed ring with the city's number.
+                let (cx, cy) = (x + TILE - 22.0, y + 40.0);
+                canvas.circle(cx, cy, 13.0, None, Some((theme::TEXT, 2.0)));
+                canvas.line(&[(cx - 9.0, cy - 9.0), (cx + 9.0, cy + 9.0)], theme::TEXT, 2.0, None);
+                let muted = Style::new(Face::Bold, 18, theme::TEXT);
+                canvas.text(x + 6.0, y + TILE - 8.0, &format!("C{} taken", city.number), muted, Align::Left);
             }
             Noble::Unplaced => {}
         }
@@ -110,61 +127,84 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &View, player: &PlayerView, board:
             continue;
         }
         let (x, y) = place(board, cell, left, top);
-        let (cx, cy) = (x + TILE - 18.0, y + 48.0);
-        let diamond = [(cx, cy - 16.0), (cx + 14.0, cy), (cx, cy + 16.0), (cx - 14.0, cy)];
-        canvas.polygon(&diamond, Some(paint(visitor.colour)), Some((theme::ACCENT, 2.0)));
-        let ink = Style::new(Face::Bold, 18, ink_on(paint(visitor.colour)));
+        let (cx, cy) = (x + TILE - 22.0, y + 66.0);
+        let diamond = [(cx, cy - 19.0), (cx + 17.0, cy), (cx, cy + 19.0), (cx - 17.0, cy)];
+        let fill = super::paint(visitor.colour);
+        canvas.polygon(&diamond, Some(fill), Some((theme::ACCENT, 2.5)));
+        let ink = Style::new(Face::Bold, 18, ink_on(fill));
         canvas.text(cx, cy + 7.0, marker_letter(visitor.marker), ink, Align::Center);
     }
 }
 
-/// The wall: row 1 on the ground at `base`, each stone a small square of the owner's paint.
-fn wall(canvas: &mut Canvas, player: &PlayerView, rows: &[u8], left: f32, base: f32) {
-    let fill = paint(player.colour);
-    let edge = if player.colour == engines::raja::Colour::Black { theme::MUTED } else { Rgba::hex(0x1b1d22) };
+/// A noble: a disc of the owner's paint with a contrasting rim and the city's number.
+fn noble(canvas: &mut Canvas, paint: Rgba, number: u8, cx: f32, cy: f32) {
+    canvas.circle(cx, cy, 13.0, Some(paint), Some((rim_of(paint), 2.5)));
+    let style = Style::new(Face::Bold, 18, ink_on(paint));
+    canvas.text(cx, cy + 7.0, &number.to_string(), style, Align::Center);
+}
+
+/// Elephants besieging a city: a brown badge `E3` in the tile's caption row.
+fn elephants(canvas: &mut Canvas, count: u8, left: f32, top: f32) {
+    if let Some(r) = rect(left, top, 32.0, 22.0) {
+        canvas.round_rect(r, 5.0, Some(BROWN), Some((theme::ACCENT, 1.5)));
+    }
+    let style = Style::new(Face::Bold, 18, theme::TEXT);
+    canvas.text(left + 16.0, top + 18.0, &format!("E{count}"), style, Align::Center);
+}
+
+/// The wall: row 1 on the ground at `base`, each stone a small block of the owner's paint
+/// with a contrasting rim.
+fn wall(canvas: &mut Canvas, paint: Rgba, rows: &[u8], left: f32, base: f32) {
+    let edge = rim_of(paint);
+    let pitch_y = (WALL_ROOM / rows.len().max(1) as f32).min(STONE.1 + 2.0);
+    let height = STONE.1.min(pitch_y - 1.0);
     for (k, &stones) in rows.iter().enumerate() {
-        let y = base - (k as f32 + 1.0) * STONE_PITCH.1;
+        let y = base - (k as f32 + 1.0) * pitch_y;
         for i in 0..stones {
-            let x = left + f32::from(i) * STONE_PITCH.0;
-            if let Some(r) = rect(x, y, STONE.0, STONE.1) {
-                canvas.round_rect(r, 1.0, Some(fill), Some((edge, 0.8)));
+            let x = left + f32::from(i) * STONE_PITCH_X;
+            if let Some(r) = rect(x, y, STONE.0, height) {
+                canvas.round_rect(r, 1.5, Some(paint), Some((edge, 1.0)));
             }
         }
     }
 }
 
-/// The grain column: one brown token per grain, its number above a tall column.
+/// The grain column: one token per grain, its number above a tall column.
 fn grain(canvas: &mut Canvas, column: u8, left: f32, base: f32) {
     for i in 0..column.min(GRAIN_SHOWN) {
-        let y = base - (f32::from(i) + 1.0) * 4.0;
-        if let Some(r) = rect(left, y, 8.0, 3.2) {
-            canvas.round_rect(r, 1.5, Some(BROWN), Some((Rgba::hex(0xd9b37a), 0.8)));
+        let y = base - (f32::from(i) + 1.0) * 5.0;
+        if let Some(r) = rect(left, y, 11.0, 4.0) {
+            canvas.round_rect(r, 1.5, Some(Rgba::hex(0xe0b85c)), Some((INK, 0.8)));
         }
     }
     if column > GRAIN_SHOWN {
-        let style = Style::new(Face::Bold, 18, Rgba::hex(0xd9b37a));
-        canvas.text(left + 4.0, base - 62.0, &column.to_string(), style, Align::Center);
+        let style = Style::new(Face::Bold, 18, Rgba::hex(0xf5dc9a));
+        canvas.text(left + 5.0, base - f32::from(GRAIN_SHOWN) * 5.0 - 4.0, &column.to_string(), style, Align::Left);
     }
 }
 
 /// Deployed shields, two to a row on the left of their tile, each with its face.
 fn shields(canvas: &mut Canvas, board: &BoardView, left: f32, top: f32) {
-    let mut cells: Vec<Cell> = board.deployed.iter().map(|s| s.cell).collect();
-    cells.dedup();
-    let face_style = Style::new(Face::Bold, 18, Rgba::hex(0x1b1d22));
+    let mut cells: Vec<Cell> = Vec::new();
+    for shield in &board.deployed {
+        if !cells.contains(&shield.cell) {
+            cells.push(shield.cell);
+        }
+    }
+    let face_style = Style::new(Face::Bold, 18, INK);
     for cell in cells {
         let (x, y) = place(board, cell, left, top);
         let here: Vec<u8> = board.deployed.iter().filter(|s| s.cell == cell).map(|s| s.face).collect();
         for (i, face) in here.iter().take(4).enumerate() {
-            let sx = x + 6.0 + (i % 2) as f32 * 26.0;
-            let sy = y + 26.0 + (i / 2) as f32 * 28.0;
-            let outline = [(sx, sy), (sx + 22.0, sy), (sx + 22.0, sy + 14.0), (sx + 11.0, sy + 26.0), (sx, sy + 14.0)];
-            canvas.polygon(&outline, Some(Rgba::hex(0x9fc3ee)), Some((theme::TEXT, 1.5)));
-            canvas.text(sx + 11.0, sy + 18.0, &face.to_string(), face_style, Align::Center);
+            let sx = x + 6.0 + (i % 2) as f32 * 30.0;
+            let sy = y + 28.0 + (i / 2) as f32 * 34.0;
+            let outline = [(sx, sy), (sx + 26.0, sy), (sx + 26.0, sy + 17.0), (sx + 13.0, sy + 31.0), (sx, sy + 17.0)];
+            canvas.polygon(&outline, Some(Rgba::hex(0xc9ddf5)), Some((INK, 2.0)));
+            canvas.text(sx + 13.0, sy + 20.0, &face.to_string(), face_style, Align::Center);
         }
         if here.len() > 4 {
             let more = Style::new(Face::Bold, 18, theme::TEXT);
-            canvas.text(x + 5.0, y + TILE - 4.0, &format!("+{}", here.len() - 4), more, Align::Left);
+            canvas.text(x + TILE - 6.0, y + TILE - 8.0, &format!("+{}", here.len() - 4), more, Align::Right);
         }
     }
 }

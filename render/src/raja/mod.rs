@@ -9,13 +9,13 @@
 //! Dark theme, 960 px wide, text of 18 px and up, laid out by drawing once on a one-pixel
 //! canvas to measure the height, then for real (as Martian Gunslinger).
 //!
-//! Public (`render::raja::board_png`, `render::raja::board_text`) until Raja joins the
-//! engines' list of games; then [`crate::board_png`] reaches it too.
+//! Reached through [`crate::board_png`] and [`crate::board_text`] (Raja is in the engines'
+//! list of games).
 
 mod lands;
 mod text;
 
-pub use self::text::board as board_text;
+pub(crate) use self::text::board as board_text;
 
 use engines::raja::{Colour, PhaseView, PlayerView, TileColour, View};
 
@@ -52,7 +52,7 @@ pub(crate) const fn paint(colour: Colour) -> Rgba {
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`Canvas::png`].
-pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
+pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
     let mut probe = Canvas::new(WIDTH, 1, theme::BACKGROUND)?;
     let height = draw(&mut probe, view, names).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
@@ -75,15 +75,11 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
     }
     if let Some(result) = &view.result {
         let mut lines = Vec::new();
+        // A standing's detail already ends with the revealed cash (the tie-break, R38).
         for standing in &result.outcome.standings {
-            let cash = result.cash.get(standing.seat.index()).copied().unwrap_or(0);
             let star = if result.outcome.winners.contains(standing.seat) { "★ " } else { "" };
-            lines.push(format!(
-                "{star}{} {}: {} · cash ${cash}",
-                crate::ordinal(standing.place),
-                name_of(names, standing.seat),
-                standing.detail
-            ));
+            let (place, name) = (crate::ordinal(standing.place), name_of(names, standing.seat));
+            lines.push(format!("{star}{place} {name}: {}", standing.detail));
         }
         lines.push(format!("Bank ${} · {}", result.bank, result.outcome.reason));
         y = lines_panel(canvas, &lines, y, true) + GAP;
@@ -195,7 +191,20 @@ fn player_panel(canvas: &mut Canvas, view: &View, player: &PlayerView, names: &[
     if !used.is_empty() {
         side.push(format!("Markets used: {}", used.join(", ")));
     }
-    let body = grid.1.max(side.len() as f32 * LINE);
+    if let PhaseView::Auction(auction) = &view.phase {
+        side.extend(text::bid_words(auction, player.seat).map(|w| format!("Auction: {w}")));
+    }
+    // The city lines stand beside the lands when they fit there, else beneath them.
+    let text_style = Style::new(Face::Regular, 18, theme::TEXT);
+    let inner = W - 2.0 * MARGIN - 2.0 * PAD;
+    let beside = grid.0 + if grid.0 > 0.0 { 16.0 } else { 0.0 };
+    let fits = side.iter().all(|l| canvas.measure(text_style, l) <= inner - beside);
+    let (side_dx, side_dy, body) = if fits {
+        (beside, 0.0, grid.1.max(side.len() as f32 * LINE))
+    } else {
+        let below = if grid.1 > 0.0 { grid.1 + 8.0 } else { 0.0 };
+        (0.0, below, below + side.len() as f32 * LINE)
+    };
     let height = PAD + 34.0 + LINE + 8.0 + body + PAD;
     let active = match &view.phase {
         PhaseView::Segment { active, .. } => *active == player.seat,
@@ -205,29 +214,28 @@ fn player_panel(canvas: &mut Canvas, view: &View, player: &PlayerView, names: &[
     panel(canvas, top, height, active);
     let x = MARGIN + PAD;
     let mut y = top + PAD;
-    canvas.circle(x + 12.0, y + 14.0, 12.0, Some(paint(player.colour)), Some((theme::MUTED, 2.0)));
+    let paint = paint(player.colour);
+    canvas.circle(x + 12.0, y + 14.0, 12.0, Some(paint), Some((lands::rim_of(paint), 2.0)));
     let mut name = format!("{} · {} · {}", name_of(names, player.seat), player.colour, player.marker);
     if player.resigned {
         name.push_str(" · resigned");
     }
     let bold = Style::new(Face::Bold, 24, if active { theme::ACCENT } else { theme::TEXT });
-    let name = canvas.fit(bold, &name, W - 2.0 * MARGIN - 2.0 * PAD - 140.0);
+    let name = canvas.fit(bold, &name, inner - 140.0);
     canvas.text(x + 34.0, y + 22.0, &name, bold, Align::Left);
     let vp = format!("{} vp", player.vp);
     canvas.text(W - MARGIN - PAD, y + 22.0, &vp, Style::new(Face::Bold, 24, theme::ACCENT), Align::Right);
     y += 34.0;
     let facts = Style::new(Face::Regular, 18, theme::MUTED);
-    let line = canvas.fit(facts, &text::facts_line(player, board), W - 2.0 * MARGIN - 2.0 * PAD);
+    let line = canvas.fit(facts, &text::facts_line(player, board), inner);
     canvas.text(x, y + 18.0, &line, facts, Align::Left);
     y += LINE + 8.0;
     if let Some(board) = board {
         lands::draw(canvas, view, player, board, x, y);
     }
-    let side_x = x + grid.0 + if grid.0 > 0.0 { 16.0 } else { 0.0 };
-    let style = Style::new(Face::Regular, 18, theme::TEXT);
     for (i, line) in side.iter().enumerate() {
-        let line = canvas.fit(style, line, W - MARGIN - PAD - side_x);
-        canvas.text(side_x, y + 18.0 + i as f32 * LINE, &line, style, Align::Left);
+        let line = canvas.fit(text_style, line, inner - side_dx);
+        canvas.text(x + side_dx, y + side_dy + 18.0 + i as f32 * LINE, &line, text_style, Align::Left);
     }
     top + height
 }

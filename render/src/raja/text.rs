@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use engines::Seat;
 use engines::raja::{
-    Answer, BoardView, Bundle, CityView, Herd, Lot, Noble, Order, PhaseView, PlayerView, Proposal, Recipient, Reply,
-    Side, SiegeStage, Step, TileColour, View, describe,
+    Answer, Auction, BoardView, Bundle, CityView, Herd, Lot, Noble, Order, PhaseView, PlayerView, Proposal, Recipient,
+    Reply, Side, SiegeStage, Step, TileColour, View, describe,
 };
 
 use crate::name_of;
@@ -118,13 +118,19 @@ pub(crate) fn business(view: &View, names: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     match &view.phase {
         PhaseView::Auction(auction) => {
-            let passed: Vec<String> = auction.passed.iter().map(|s| name_of(names, s)).collect();
             let high = match auction.high {
                 Some((seat, bid)) => format!("high bid ${bid} by {}", name_of(names, seat)),
                 None => "no bid yet".to_string(),
             };
-            let passed = if passed.is_empty() { String::new() } else { format!(" · passed: {}", passed.join(", ")) };
-            out.push(format!("Bids: {high}{passed}"));
+            let history: Vec<String> = view
+                .players
+                .iter()
+                .filter_map(|p| Some(format!("{} {}", name_of(names, p.seat), bid_words(auction, p.seat)?)))
+                .collect();
+            out.push(format!("Bids: {high}"));
+            if !history.is_empty() {
+                out.push(format!("  {}", history.join(", ")));
+            }
         }
         PhaseView::Segment { active, segment } => match &segment.step {
             Step::Trade(proposal) => proposal_lines(&mut out, view, proposal, *active, names),
@@ -154,6 +160,18 @@ pub(crate) fn business(view: &View, names: &[String]) -> Vec<String> {
         out.push(format!("Proposals used this segment: {} of 3", segment_proposals(view).unwrap_or(0)));
     }
     out
+}
+
+/// `seat`'s part in the auction so far (bids are public, §5): `bid $4`, `passed after $2`,
+/// `passed`; nothing before it has acted.
+pub(crate) fn bid_words(auction: &Auction, seat: Seat) -> Option<String> {
+    let bid = auction.bids.get(seat.index()).copied().flatten();
+    match (bid, auction.passed.contains(seat)) {
+        (Some(bid), true) => Some(format!("passed after ${bid}")),
+        (Some(bid), false) => Some(format!("bid ${bid}")),
+        (None, true) => Some("passed".to_string()),
+        (None, false) => None,
+    }
 }
 
 fn segment_proposals(view: &View) -> Option<u8> {

@@ -6,6 +6,7 @@ pub mod conquest_of_mars;
 pub mod golden;
 pub mod gunslinger;
 pub mod gunslinger_gang;
+pub mod raja;
 
 use engines::martian_12s::{Martian12s, Options, Status, View};
 use engines::{AnyGame, AnyView, Game, GameKind, GameRng, Pending, Seat, Viewer};

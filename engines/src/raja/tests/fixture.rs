@@ -50,7 +50,12 @@ impl Fx {
             p.deployed.sort_unstable();
             p.setup = None;
         }
-        game.phase = Phase::Auction(Auction { to_act: A, high: None, passed: SeatSet::EMPTY });
+        game.phase = Phase::Auction(Auction {
+            to_act: A,
+            high: None,
+            passed: SeatSet::EMPTY,
+            bids: [None; crate::raja::state::MAX_PLAYERS],
+        });
         let mut fx = Self { game };
         fx.normalise();
         fx

@@ -116,6 +116,9 @@ fn s15_entry_steps_forced_pass_and_bounded_drafts() {
         fx.options(B, "trade_propose all get elephants").iter().map(|t| t.parse().expect("n")).collect();
     count.sort_unstable();
     assert_eq!(count, (1..=10).collect::<Vec<_>>());
+    // Ten, the longest value, is whole too: the next fields, send and discard follow it.
+    let ten = fx.options(B, "trade_propose all get elephants 10");
+    assert!(ten.contains(&"send".to_string()) && ten.contains(&"get money".to_string()), "{ten:?}");
     let next = fx.options(B, "trade_propose all get elephants 2");
     assert!(next.contains(&"send".to_string()) && next.contains(&"discard".to_string()));
     assert!(!next.contains(&"get elephants".to_string()));

@@ -315,3 +315,24 @@ fn a_ransom_is_demanded_countered_and_accepted() {
     assert_eq!((fx.cash_of(A), fx.cash_of(B)), (90, 5));
     assert!(fx.game.players[1].cities[2].exists(), "the noble stays home with an empty wall");
 }
+
+/// §3 step 1: colours come as a list or, as `/play` and `saloon play --opt` write options, as
+/// one word `colours=white/black`; an unknown name or a repeat is refused.
+#[test]
+fn colour_options_read_from_a_list_or_a_slash_word() {
+    use crate::any::AnyGame;
+    use crate::raja::state::{Colour, Options};
+    let word: Options = serde_json::from_value(serde_json::json!({"colours": "white/Purple"})).expect("a word");
+    assert_eq!(word.colours, [Colour::White, Colour::Purple]);
+    let list: Options = serde_json::from_value(serde_json::json!({"colours": ["Green"]})).expect("a list");
+    assert_eq!(list.colours, [Colour::Green]);
+    let saved = serde_json::to_value(&word).expect("saves");
+    assert_eq!(serde_json::from_value::<Options>(saved).expect("reads back"), word);
+    let pink = serde_json::from_value::<Options>(serde_json::json!({"colours": "white/pink"})).expect_err("pink");
+    assert!(pink.to_string().contains("pink"), "{pink}");
+    let twice = AnyGame::setup(crate::GameKind::Raja, &serde_json::json!({"colours": "white/white"}), 3, 1);
+    assert!(twice.is_err(), "a colour taken twice is refused");
+    let game = AnyGame::setup(crate::GameKind::Raja, &serde_json::json!({"colours": "purple"}), 2, 1).expect("set up");
+    let crate::AnyView::Raja(view) = game.view(crate::Viewer::Public) else { panic!("a Raja view") };
+    assert_eq!([view.players[0].colour, view.players[1].colour], [Colour::Purple, Colour::Black]);
+}
