@@ -901,34 +901,49 @@ async fn walk_conquest_move(
     harness: &Harness,
     id: TableId,
     player: FakeUser,
-    mut message: StoredMessage,
+    message: StoredMessage,
     chooser: &mut Chooser,
 ) -> Vec<String> {
     let (enemy, adjacent) = conquest_targets(harness, id, player).await;
+    let points_at_enemy =
+        |label: &str| label.starts_with("Point ") && label.rsplit(' ').next().is_some_and(|c| enemy.contains(c));
+    let wanted = |label: &str| -> Option<u8> {
+        match label {
+            l if l.starts_with("Attack") || l.starts_with("Join the attack") => Some(0),
+            l if points_at_enemy(l) => Some(1),
+            l if l.starts_with("Done reorienting") => Some(2),
+            l if l.starts_with("Reorient pyramids") && adjacent => Some(3),
+            "Spawn a small pyramid" => Some(4),
+            l if l.starts_with("Commit") => Some(4),
+            // The first pyramids go to column D, on a row at random, near one another.
+            "Column D" => Some(5),
+            // Dice of several kinds make the sealed dice choice a real one (R18).
+            l if l.starts_with("Take a") || l.starts_with("Trade up") => Some(6),
+            _ => None,
+        }
+    };
+    walk_steps(harness, player, message, 24, |options| {
+        let best = options.iter().enumerate().filter_map(|(i, (_, _, l))| wanted(l).map(|w| (w, i))).min();
+        best.map_or_else(|| chooser.pick(options.len()), |(_, i)| i)
+    })
+    .await
+}
+
+/// Clicks through one decision from `message` as `player`, at most `limit` steps: at each step
+/// `pick` chooses one of the forward options (menu and value, or button id, with its label).
+/// Returns the labels of the steps taken once the move is sent.
+async fn walk_steps(
+    harness: &Harness,
+    player: FakeUser,
+    mut message: StoredMessage,
+    limit: usize,
+    mut pick: impl FnMut(&[(Option<String>, String, String)]) -> usize,
+) -> Vec<String> {
     let mut steps = Vec::new();
-    for _ in 0..24 {
+    for _ in 0..limit {
         let options = forward_options(&message);
         assert!(!options.is_empty(), "no option on {:?}", message.all_text());
-        let points_at_enemy =
-            |label: &str| label.starts_with("Point ") && label.rsplit(' ').next().is_some_and(|c| enemy.contains(c));
-        let wanted = |label: &str| -> Option<u8> {
-            match label {
-                l if l.starts_with("Attack") || l.starts_with("Join the attack") => Some(0),
-                l if points_at_enemy(l) => Some(1),
-                l if l.starts_with("Done reorienting") => Some(2),
-                l if l.starts_with("Reorient pyramids") && adjacent => Some(3),
-                "Spawn a small pyramid" => Some(4),
-                l if l.starts_with("Commit") => Some(4),
-                // The first pyramids go to column D, on a row at random, near one another.
-                "Column D" => Some(5),
-                // Dice of several kinds make the sealed dice choice a real one (R18).
-                l if l.starts_with("Take a") || l.starts_with("Trade up") => Some(6),
-                _ => None,
-            }
-        };
-        let best = options.iter().enumerate().filter_map(|(i, (_, _, l))| wanted(l).map(|w| (w, i))).min();
-        let pick = best.map_or_else(|| chooser.pick(options.len()), |(_, i)| i);
-        let (menu, value, label) = options[pick].clone();
+        let (menu, value, label) = options[pick(&options)].clone();
         steps.push(label);
         let click = match menu {
             Some(menu) => harness.fake.select(player, &message, &menu, &[value.as_str()]).await,
@@ -946,7 +961,7 @@ async fn walk_conquest_move(
         }
         message = next;
     }
-    panic!("no move after 24 steps");
+    panic!("no move after {limit} steps: {steps:?}");
 }
 
 /// No public message shows a secret of the game as it stands: a one-word secret (a card) as a
@@ -1085,42 +1100,24 @@ impl RajaPlan {
 async fn walk_raja_move(
     harness: &Harness,
     player: FakeUser,
-    mut message: StoredMessage,
+    message: StoredMessage,
     chooser: &mut Chooser,
     plan: &mut RajaPlan,
 ) -> Vec<String> {
-    let mut steps = Vec::new();
-    for _ in 0..40 {
-        let options: Vec<_> = forward_options(&message)
-            .into_iter()
-            .filter(|(_, _, l)| !["Resign", "Time out", "Discard"].iter().any(|x| l.starts_with(x)))
+    walk_steps(harness, player, message, 40, |options| {
+        let allowed: Vec<usize> = (0..options.len())
+            .filter(|&i| !["Resign", "Time out", "Discard"].iter().any(|x| options[i].2.starts_with(x)))
             .collect();
-        assert!(!options.is_empty(), "no option on {:?}", message.all_text());
+        assert!(!allowed.is_empty(), "only resigning, timing out or discarding is offered: {options:?}");
         let pick = plan
             .preferred()
             .iter()
-            .find_map(|p| options.iter().position(|(_, _, label)| label.starts_with(p)))
-            .unwrap_or_else(|| chooser.pick(options.len()));
-        let (menu, value, label) = options[pick].clone();
-        plan.note(&label);
-        steps.push(label);
-        let click = match menu {
-            Some(menu) => harness.fake.select(player, &message, &menu, &[value.as_str()]).await,
-            None => harness.fake.click(player, &message, &value).await,
-        };
-        let reply = harness.fake.wait_reply(&click).await;
-        assert!(reply.is_success(), "{}", harness.fake.summary());
-        if reply.via == ReplyVia::Callback(6) {
-            return steps;
-        }
-        let next = reply.message_id.and_then(|m| harness.fake.message(m)).expect("the next step");
-        if next.custom_ids().is_empty() {
-            assert!(next.content.starts_with("Done"), "{}", next.content);
-            return steps;
-        }
-        message = next;
-    }
-    panic!("no move after 40 steps: {steps:?}");
+            .find_map(|p| allowed.iter().copied().find(|&i| options[i].2.starts_with(p)))
+            .unwrap_or_else(|| allowed[chooser.pick(allowed.len())]);
+        plan.note(&options[pick].2);
+        pick
+    })
+    .await
 }
 
 /// Log lines written while a test runs (the bot's own targets, every level).

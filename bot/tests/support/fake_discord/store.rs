@@ -133,11 +133,21 @@ impl StoredMessage {
         self.attachments.iter().any(|a| a.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
     }
 
-    /// All text a person could read in the message: content, embed texts, component labels.
+    /// All text a person could read in the message: content, embed texts, component labels,
+    /// attachment names and descriptions.
     pub fn all_text(&self) -> String {
         let mut text = self.content.clone();
         for value in self.embeds.iter().chain(self.components.iter()) {
             collect_strings(value, &mut text);
+        }
+        // Attachments' names and descriptions (a picture's alt text) are public too.
+        for attachment in &self.attachments {
+            text.push('\n');
+            text.push_str(&attachment.filename);
+            if let Some(description) = &attachment.description {
+                text.push('\n');
+                text.push_str(description);
+            }
         }
         text
     }
