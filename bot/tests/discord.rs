@@ -94,6 +94,15 @@ impl Harness {
         self.fake.wait_reply(&click).await
     }
 
+    /// Picks the strength `level` in the lobby's "Add a computer player…" menu as `user`.
+    async fn add_computer(&self, user: FakeUser, level: &str) -> Reply {
+        let lobby = self.lobby();
+        let menu = lobby.custom_ids().into_iter().find(|id| id.ends_with(":bot")).expect("the computer player menu");
+        assert!(lobby.select_values(&menu).contains(&level.to_string()), "{level} is offered");
+        let click = self.fake.select(user, &lobby, &menu, &[level]).await;
+        self.fake.wait_reply(&click).await
+    }
+
     /// The lobby message as it is now.
     fn lobby(&self) -> StoredMessage {
         let lobby = self
@@ -202,8 +211,9 @@ async fn a_martian_12s_match_from_lobby_to_final_standings() {
     // Two players join, a computer player fills the third seat; the host starts.
     assert!(harness.lobby_click(BOB, "Join").await.is_success());
     assert!(harness.lobby_click(BOB, "Join").await.ephemeral(), "joining twice is refused privately");
-    assert!(harness.lobby_click(ALICE, "Add computer player").await.is_success());
-    assert!(harness.lobby().content.contains("Seats (3/3)"), "edited in place: {}", harness.lobby().content);
+    assert!(harness.add_computer(ALICE, "random").await.is_success());
+    let text = harness.lobby().content;
+    assert!(text.contains("Seats (3/3)") && text.contains("(computer, random)"), "edited in place: {text}");
     let refused = harness.lobby_click(BOB, "Start").await;
     assert!(refused.ephemeral() && refused.content().is_some_and(|c| c.contains("host")), "only the host starts");
     harness.lobby_click(ALICE, "Start").await;
@@ -676,8 +686,62 @@ async fn reminders_timeouts_games_resign_and_abandon() {
     harness.finish().await;
 }
 
+/// With `late` set to "a computer takes the seat", a player who runs out of time is marked
+/// away: the thread is told, they get the I'm back notice, and a computer plays their turn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_moderator_hands_a_quiet_players_seat_to_a_computer() {
+async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose_it() {
+    let harness = Harness::start().await;
+    let index = choice_index(&harness.fake, GameKind::Martian12s);
+    let options = vec![Opt::choice("game", index), Opt::int("players", 2), Opt::choice("late", 1)];
+    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
+    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
+    let lobby = harness.lobby();
+    assert!(lobby.content.contains("a computer plays the late player's seat"), "{}", lobby.content);
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let board = harness.board_after(thread.id, 0).await;
+    let id = table_of(&board);
+    let late = user(mentioned(&board)[0]);
+    let name = if late == ALICE { "Alice" } else { "Bob" };
+
+    set_deadline(&harness, id, bot::store::now() - 1).await;
+    let posted = harness
+        .fake
+        .wait_for("the hand-over post", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains(&format!("{name} is away")))
+        })
+        .await;
+    assert!(posted.content.contains("out of time") && posted.content.contains("/rejoin"), "{}", posted.content);
+    harness
+        .fake
+        .wait_for("the notice", harness.fake.timeout(), |f| {
+            f.dms(late).into_iter().find(|m| m.content.contains("while you are away"))
+        })
+        .await;
+    let seat = harness.tables().await.snapshot(id).await.expect("snapshot").seat_of(bot::store::UserId(late.id));
+    let seat = seat.expect("still seated");
+    // The computer's move for the late player comes by itself (bounded wait).
+    let tables = harness.tables().await;
+    let started = std::time::Instant::now();
+    let computer_moved = loop {
+        let log = tables.store().log(id).await.expect("log");
+        if log.iter().any(|e| e.origin == bot::store::Origin::Computer && e.seat == seat.0) {
+            break true;
+        }
+        if started.elapsed() > harness.fake.timeout() {
+            break false;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(computer_moved, "a computer played the late player's turn: {}", harness.fake.summary());
+    let log = harness.tables().await.store().log(id).await.expect("log");
+    assert!(log.iter().all(|e| e.origin != bot::store::Origin::Timeout), "no safe default move: {log:?}");
+    harness.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_hands_a_quiet_players_seat_to_a_computer_until_they_come_back() {
     let harness = Harness::start().await;
     harness.play(ALICE, GameKind::Martian12s, 3).await;
     assert!(harness.lobby_click(BOB, "Join").await.is_success());
@@ -700,26 +764,80 @@ async fn a_moderator_hands_a_quiet_players_seat_to_a_computer() {
     let replies = harness.fake.wait_replies(&nobody, 2).await;
     assert!(last_reply(&replies).contains("has no seat"), "{replies:?}");
 
-    // A member who can manage channels hands Bob's seat over; the thread is told, Bob is not pinged.
+    // A member who can manage channels hands Bob's seat over; the thread is told, Bob is not
+    // pinged, and Bob gets a DM with the button that gives it back.
+    let not_away = harness.fake.slash_command(BOB, thread.id, "rejoin", vec![]).await;
+    let replies = harness.fake.wait_replies(&not_away, 2).await;
+    assert!(last_reply(&replies).contains("nothing to rejoin"), "{replies:?}");
     let replace = harness.fake.slash_command(OWNER, thread.id, "replace", vec![Opt::user("player", BOB)]).await;
     let replies = harness.fake.wait_replies(&replace, 2).await;
     assert!(replies.iter().all(Reply::ephemeral), "{replies:?}");
     assert!(last_reply(&replies).contains("computer player now plays"), "{replies:?}");
     let posted = harness
         .fake
-        .wait_for("the replacement post", harness.fake.timeout(), |f| {
-            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("seat to a computer player"))
+        .wait_for("the hand-over post", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("Bob is away"))
         })
         .await;
-    assert!(posted.content.contains("· table #"), "the post carries the board: {}", posted.content);
+    assert!(posted.content.contains("/rejoin") && posted.content.contains("· table #"), "{}", posted.content);
     assert!(!mentioned(&posted).contains(&BOB.id), "{}", posted.content);
+    let notice = harness
+        .fake
+        .wait_for("Bob's notice", harness.fake.timeout(), |f| {
+            f.dms(BOB).into_iter().find(|m| m.content.contains("while you are away"))
+        })
+        .await;
+    let back = button(&notice, "I'm back").expect("the I'm back button");
     let snapshot = harness.tables().await.snapshot(id).await.expect("snapshot");
-    assert!(snapshot.seats.iter().any(|s| s.name.ends_with("(bot)") && s.user.is_none()), "{:?}", snapshot.seats);
+    let bob = snapshot.seat_of(bot::store::UserId(BOB.id)).expect("Bob keeps his seat");
+    assert!(snapshot.seats[bob.index()].away);
 
-    // Bob has no game any more.
+    // The others play on; when Bob's turn comes, the computer (the normal level, thinking off
+    // the async runtime) moves for him and its move is posted by itself.
+    let computer_moved = || async {
+        let log = harness.tables().await.store().log(id).await.expect("log");
+        log.iter().any(|e| e.origin == bot::store::Origin::Computer && e.seat == bob.0)
+    };
+    let mut board = posted;
+    for _ in 0..40 {
+        if computer_moved().await {
+            break;
+        }
+        let waiting = mentioned(&board);
+        let Some(player) = waiting.first().map(|id| user(*id)) else {
+            // Waiting on the computer: its move arrives as a post of its own.
+            board = harness.board_after(thread.id, board.id).await;
+            continue;
+        };
+        let pass = button(&board, "Pass").expect("a move button");
+        let click = harness.fake.click(player, &board, &pass).await;
+        assert!(harness.fake.wait_reply(&click).await.is_success(), "{}", harness.fake.summary());
+        board = harness.board_after(thread.id, board.id).await;
+    }
+    assert!(computer_moved().await, "the computer played Bob's turn: {}", harness.fake.summary());
+
+    // While away, Bob's own view says so, with the same way back.
     let hand = harness.fake.slash_command(BOB, thread.id, "hand", vec![]).await;
     let reply = harness.fake.wait_reply(&hand).await;
-    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("not playing")), "{:?}", reply.content());
+    let text = reply.content().unwrap_or_default();
+    assert!(reply.ephemeral() && text.contains("while you are away"), "{text}");
+    assert!(reply.custom_ids().contains(&back), "the I'm back button: {:?}", reply.custom_ids());
+
+    // Bob comes back with the button: a private welcome, a public line.
+    let click = harness.fake.click(BOB, &notice, &back).await;
+    let reply = harness.fake.wait_reply(&click).await;
+    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("Welcome back")), "{:?}", reply.content());
+    harness
+        .fake
+        .wait_for("the welcome-back post", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("Bob is back"))
+        })
+        .await;
+    let snapshot = harness.tables().await.snapshot(id).await.expect("snapshot");
+    assert!(!snapshot.seats[bob.index()].away);
+    let hand = harness.fake.slash_command(BOB, thread.id, "hand", vec![]).await;
+    let reply = harness.fake.wait_reply(&hand).await;
+    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("only you")), "{:?}", reply.content());
     harness.finish().await;
 }
 

@@ -1,36 +1,68 @@
-//! A database written by the previous release resumes: `tests/fixtures/release-4a266f6.sqlite`
-//! was made by release 4a266f6 (the last before engine contract v2) with the generator kept in
-//! `tests/fixtures/README.md`: Martian Gunslinger, Gunslinger Gang and Martian 12s tables in
-//! mid-play (two people and a computer player each), a finished match and an open lobby.
+//! Databases written by earlier releases resume, made with the generators kept in
+//! `tests/fixtures/README.md`:
+//! - `release-4a266f6.sqlite` (the last release before engine contract v2): Martian Gunslinger,
+//!   Gunslinger Gang and Martian 12s tables in mid-play (two people and a computer player each),
+//!   a finished match and an open lobby;
+//! - `release-d8cbd83.sqlite` (the last release before computer strengths were stored per seat,
+//!   migration 0004): the same four games in mid-play, Conquest of Mars among them, a finished
+//!   match and a lobby.
+//!
 //! Each test works on a copy in a temporary directory.
 
-use bot::store::{Status, Store, TableId, UserId};
+use bot::store::{OnTimeout, Status, Store, TableId, UserId};
 use bot::table::{Participant, Tables};
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-4a266f6.sqlite");
+const RELEASE_4A266F6: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-4a266f6.sqlite");
+const RELEASE_D8CBD83: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-d8cbd83.sqlite");
 const ALICE: UserId = UserId(101);
 const CAROL: UserId = UserId(303);
 
-async fn copy() -> (tempfile::TempDir, Tables) {
+async fn copy(fixture: &str) -> (tempfile::TempDir, Tables) {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("saloon.db");
-    std::fs::copy(FIXTURE, &path).expect("copy the fixture");
+    std::fs::copy(fixture, &path).expect("copy the fixture");
     let store = Store::open(path.to_str().expect("utf-8 path")).await.expect("the old database opens and migrates");
     (dir, Tables::new(store))
 }
 
 #[tokio::test]
 async fn running_tables_of_the_previous_release_resume_and_play_to_the_end() {
-    let (_dir, tables) = copy().await;
-    // The old rows do not record who they wait for: the list reads it from the state.
+    let (_dir, tables) = copy(RELEASE_4A266F6).await;
+    play_on(&tables, &[(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s")]).await;
+}
+
+#[tokio::test]
+async fn running_tables_of_release_d8cbd83_resume_with_their_computers_and_play_to_the_end() {
+    let (_dir, tables) = copy(RELEASE_D8CBD83).await;
+    for id in 1..=4 {
+        let snapshot = tables.snapshot(TableId(id)).await.expect("snapshot");
+        // Rows from before strengths were stored: computers keep playing as they did (the
+        // release default, random), nobody is away, and timeouts keep the safe default.
+        assert_eq!(snapshot.on_timeout, OnTimeout::SafeDefault, "table {id}");
+        assert!(snapshot.seats.iter().all(|s| s.level.is_none() && !s.away), "table {id}: {:?}", snapshot.seats);
+        assert_eq!(snapshot.seats.iter().filter(|s| s.user.is_none()).count(), 1, "table {id}: one computer");
+    }
+    let games = [(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s"), (4, "Conquest of Mars")];
+    play_on(&tables, &games).await;
+    let finished = tables.snapshot(TableId(5)).await.expect("the finished match");
+    assert!(finished.outcome.is_some_and(|o| o.standings.len() == 3));
+    tables.verify_replay(TableId(5)).await.expect("replays");
+    tables.join(TableId(6), Participant { user: CAROL, name: "Carol".into() }).await.expect("a seat is taken");
+    tables.start(TableId(6), ALICE).await.expect("the old lobby starts a game");
+}
+
+/// The running tables are listed as their states say, and each of `games` (id, name) replays
+/// its old log, then plays on to the end with the current engines.
+async fn play_on(tables: &Tables, games: &[(i64, &str)]) {
+    // The oldest rows do not record who they wait for: the list reads it from the state.
     let listed = tables.tables_of(None, Status::Running).await.expect("the running tables are listed");
-    assert_eq!(listed.len(), 3, "{listed:?}");
+    assert_eq!(listed.len(), games.len(), "{listed:?}");
     for summary in &listed {
         let snapshot = tables.snapshot(summary.id).await.expect("snapshot");
         assert_eq!(summary.waiting, snapshot.waiting_names(), "table {}", summary.id);
         assert!(!summary.waiting.is_empty(), "table {} waits for someone", summary.id);
     }
-    for (id, game) in [(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s")] {
+    for &(id, game) in games {
         let id = TableId(id);
         let before = tables.snapshot(id).await.unwrap_or_else(|e| panic!("table {id}: {e:?}"));
         assert_eq!(before.status, Status::Running, "table {id}");
@@ -56,7 +88,7 @@ async fn running_tables_of_the_previous_release_resume_and_play_to_the_end() {
 
 #[tokio::test]
 async fn finished_tables_and_lobbies_of_the_previous_release_read_back() {
-    let (_dir, tables) = copy().await;
+    let (_dir, tables) = copy(RELEASE_4A266F6).await;
     let finished = tables.snapshot(TableId(4)).await.expect("the finished match");
     assert_eq!(finished.status, Status::Finished);
     let outcome = finished.outcome.expect("its standings");

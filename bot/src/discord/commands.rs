@@ -122,6 +122,7 @@ impl LateChoice {
 
 /// Open a lobby for a game in this channel.
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments, reason = "each parameter is one of the slash command's options")]
 pub async fn play(
     ctx: Context<'_>,
     #[description = "The game to play"] game: GameChoice,

@@ -380,6 +380,10 @@ async fn panel_message(
             if !waiting.is_empty() {
                 content.push_str(&format!("\nWaiting for {}.", waiting.join(", ")));
             }
+            if snapshot.seats.get(private.seat.index()).is_some_and(|s| s.away) {
+                content.push_str("\nA computer plays your seat while you are away; press **I'm back** to play again.");
+                rows = post::rejoin_components(snapshot.id);
+            }
         }
         PanelState::Over => content.push_str("\nThis game is over; the final board is in the game's channel."),
     }

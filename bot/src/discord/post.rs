@@ -245,10 +245,8 @@ pub fn lobby_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
         let id = ComponentId::Lobby(snapshot.id, op).encode().unwrap_or_default();
         CreateButton::new(id).label(label).style(style)
     };
-    let levels = Skill::ALL
-        .into_iter()
-        .map(|skill| CreateSelectMenuOption::new(skill_label(skill), skill.name()))
-        .collect();
+    let levels =
+        Skill::ALL.into_iter().map(|skill| CreateSelectMenuOption::new(skill_label(skill), skill.name())).collect();
     let computer = ComponentId::Lobby(snapshot.id, LobbyOp::Computer).encode().unwrap_or_default();
     vec![
         CreateActionRow::Buttons(vec![

@@ -764,12 +764,14 @@ async fn open_sqlite(url: &str) -> Result<AnyPool, StoreError> {
     Ok(pool)
 }
 
+/// One seat as the queries below aggregate it: seat, user id, name, level, away.
+type StoredSeat = (i64, Option<i64>, String, Option<String>, i64);
+
 /// Seat rows from the JSON array `[[seat, user_id, name, level, away], …]` the queries above
 /// build.
 fn seats_of(id: TableId, json: &str) -> Result<Vec<SeatRow>, StoreError> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("table {id}: {what}"));
-    let mut rows: Vec<(i64, Option<i64>, String, Option<String>, i64)> =
-        serde_json::from_str(json).map_err(|e| corrupt(&format!("seats: {e}")))?;
+    let mut rows: Vec<StoredSeat> = serde_json::from_str(json).map_err(|e| corrupt(&format!("seats: {e}")))?;
     // SQLite aggregates in the subquery's order in practice, but does not promise it.
     rows.sort_by_key(|row| row.0);
     rows.into_iter()

@@ -58,7 +58,10 @@ impl FromStr for Skill {
     type Err = UnknownSkill;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Self::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(text.trim())).ok_or_else(|| UnknownSkill(text.into()))
+        Self::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownSkill(text.into()))
     }
 }
 

@@ -56,7 +56,9 @@ pub enum TableError {
     #[error("You already have a seat at table #{0}.")]
     AlreadySeated(TableId),
     /// A computer plays the user's seat while they are away.
-    #[error("A computer is playing your seat at table #{0} while you are away; use /rejoin (or the I'm back button) to play again.")]
+    #[error(
+        "A computer is playing your seat at table #{0} while you are away; use /rejoin (or the I'm back button) to play again."
+    )]
     Away(TableId),
     /// `/rejoin` by a player who is playing their seat.
     #[error("You are playing your own seat at table #{0} already; nothing to rejoin.")]

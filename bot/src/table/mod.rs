@@ -172,10 +172,16 @@ impl Loaded {
         self.row.seats.get(seat.index()).is_some_and(SeatRow::computer_plays)
     }
 
-    /// How the computer playing `seat` chooses, given the release's `default` for seats that
-    /// stored none.
+    /// How the computer playing `seat` chooses: its stored strength; else, standing in for an
+    /// away player, the normal level; else (a computer seat stored by a release that kept no
+    /// strength) the release's `default`.
     fn skill(&self, seat: Seat, default: Skill) -> Skill {
-        self.row.seats.get(seat.index()).and_then(|s| s.level).unwrap_or(default)
+        let row = self.row.seats.get(seat.index());
+        match row.and_then(|s| s.level) {
+            Some(level) => level,
+            None if row.is_some_and(|s| s.user.is_some()) => Skill::default(),
+            None => default,
+        }
     }
 
     /// The next seat a computer must move for, if any.
@@ -388,7 +394,7 @@ impl Tables {
         }
         let seat = table.seat_of(player).ok_or_else(|| TableError::NoSuchPlayer(who.to_string(), id))?;
         let mut progress = Progress::new(&table.game);
-        self.hand_to_computer(&mut table, seat, &mut progress, "the host handed it over");
+        self.hand_to_computer(&mut table, seat, &mut progress, "at the host's request");
         self.run_computers(&mut table, &mut progress)?;
         self.commit(table, progress, true).await
     }
@@ -439,7 +445,12 @@ impl Tables {
     /// When the table cannot be loaded or saved; a computer with no legal action.
     pub async fn drive_computers(&self, id: TableId) -> Result<Option<MoveReport>, TableError> {
         for _ in 0..RACE_ATTEMPTS {
-            let mut table = self.load_running(id).await?;
+            let mut table = match self.load_running(id).await {
+                Ok(table) => table,
+                // Over meanwhile (a human's last move, a resignation): nothing left to move.
+                Err(TableError::Over(_)) => return Ok(None),
+                Err(other) => return Err(other),
+            };
             let Some(seat) = table.computer_to_move() else { return Ok(None) };
             let mut progress = Progress::new(&table.game);
             let skill = table.skill(seat, self.default_skill);

@@ -347,7 +347,9 @@ impl Snapshot {
         self.pending
             .iter()
             .filter_map(|s| self.seats.get(s.index()))
-            .map(|row| if row.away { format!("{} (a computer plays while they are away)", row.name) } else { row.name.clone() })
+            .map(|row| {
+                if row.away { format!("{} (a computer plays while they are away)", row.name) } else { row.name.clone() }
+            })
             .collect()
     }
 }
