@@ -102,7 +102,9 @@ impl Config {
         };
         let number = |name: &'static str| -> Result<Option<u32>, ConfigError> {
             non_empty(name)
-                .map(|text| text.parse::<u32>().map_err(|_| ConfigError { name, reason: "expected a whole number".into() }))
+                .map(|text| {
+                    text.parse::<u32>().map_err(|_| ConfigError { name, reason: "expected a whole number".into() })
+                })
                 .transpose()
         };
         let shards = match (number("TOTAL_SHARDS")?, number("SHARD_START")?, number("SHARD_COUNT")?) {

@@ -54,9 +54,12 @@ async fn table(tables: &Tables, rows: &Rows, seed: u64, deadline: i64, claimed_u
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, Participant { user: bob, name: "bob".into() }).await.expect("join");
     tables.start(lobby.id, alice).await.expect("start");
-    rows.set_place(lobby.id, &Place { table: Some(lobby.id), guild: Some(GUILD_ID), channel: CHANNEL_ID, ..Place::default() })
-        .await
-        .expect("place");
+    rows.set_place(
+        lobby.id,
+        &Place { table: Some(lobby.id), guild: Some(GUILD_ID), channel: CHANNEL_ID, ..Place::default() },
+    )
+    .await
+    .expect("place");
     sqlx::query("UPDATE game_tables SET deadline_at = $1, claimed_by = $2, claimed_until = $3 WHERE id = $4")
         .bind(deadline)
         .bind(claimed_until.map(|_| "a-killed-process".to_string()))

@@ -149,7 +149,8 @@ async fn each_due_table_is_claimed_by_one_process_and_a_dead_ones_claims_lapse()
         };
         let (by_a, by_b) = (claim_all(a.clone()), claim_all(b.clone()));
         let (by_a, by_b) = (by_a.await.expect("a"), by_b.await.expect("b"));
-        let (set_a, set_b): (BTreeSet<_>, BTreeSet<_>) = (by_a.iter().copied().collect(), by_b.iter().copied().collect());
+        let (set_a, set_b): (BTreeSet<_>, BTreeSet<_>) =
+            (by_a.iter().copied().collect(), by_b.iter().copied().collect());
         assert_eq!(set_a.len() + set_b.len(), by_a.len() + by_b.len(), "{url}: nothing claimed twice by one process");
         assert!(set_a.is_disjoint(&set_b), "{url}: no table claimed by both: {set_a:?} {set_b:?}");
         assert_eq!(set_a.union(&set_b).copied().collect::<BTreeSet<_>>(), due, "{url}: every due table claimed");

@@ -9,8 +9,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use sqlx::Row;
 use sqlx::AnyPool;
+use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::store::{StoreError, TableId, UserId, now};
@@ -251,12 +251,13 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn note_dm_closed(&self, table: TableId, user: u64) -> Result<bool, StoreError> {
-        let added = sqlx::query("INSERT INTO discord_dm_notes (table_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(table.0)
-            .bind(user as i64)
-            .execute(&self.pool)
-            .await?
-            .rows_affected();
+        let added =
+            sqlx::query("INSERT INTO discord_dm_notes (table_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(table.0)
+                .bind(user as i64)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
         Ok(added > 0)
     }
 

@@ -487,8 +487,8 @@ impl Store {
         let row = sqlx::query(AssertSqlSafe(sql))
             .bind(id.0)
             .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound(id))?;
+            .await?
+            .ok_or(StoreError::NotFound(id))?;
         let seats = seats_of(id, &row.try_get::<String, _>(15)?)?;
         let on_timeout = row
             .try_get::<String, _>(14)?
@@ -574,15 +574,17 @@ impl Store {
                 .await?
                 .try_get(0)?;
             for (i, entry) in update.log.iter().enumerate() {
-                sqlx::query("INSERT INTO actions (table_id, seq, seat, action, origin, at) VALUES ($1, $2, $3, $4, $5, $6)")
-                    .bind(id.0)
-                    .bind(next + i as i64)
-                    .bind(i64::from(entry.seat))
-                    .bind(entry.action.clone())
-                    .bind(entry.origin.as_str())
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
+                sqlx::query(
+                    "INSERT INTO actions (table_id, seq, seat, action, origin, at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(id.0)
+                .bind(next + i as i64)
+                .bind(i64::from(entry.seat))
+                .bind(entry.action.clone())
+                .bind(entry.origin.as_str())
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
             }
         }
         tx.commit().await?;
@@ -646,7 +648,7 @@ impl Store {
             .bind(status.as_str())
             .bind(user.map(UserId::to_db))
             .fetch_all(&self.pool)
-        .await?;
+            .await?;
         rows.into_iter()
             .map(|r| {
                 let id = TableId(r.try_get(0)?);
@@ -818,6 +820,21 @@ mod tests {
         let (mode,): (String,) = sqlx::query_as("PRAGMA journal_mode").fetch_one(&store.pool).await.expect("pragma");
         let (sync,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(&store.pool).await.expect("pragma");
         assert_eq!((mode.as_str(), sync), ("wal", 2), "WAL with synchronous=FULL (2)");
+    }
+
+    #[test]
+    fn the_scheme_chooses_the_database_and_passwords_are_masked() {
+        assert_eq!(Backend::of_url("postgres://u:p@h/db"), Backend::Postgres);
+        assert_eq!(Backend::of_url("PostgreSQL://h/db"), Backend::Postgres);
+        for sqlite in ["sqlite:saloon.db", "saloon.db", "/var/lib/saloon/saloon.db", "postgres.db"] {
+            assert_eq!(Backend::of_url(sqlite), Backend::Sqlite, "{sqlite}");
+        }
+        assert_eq!(
+            redacted("postgres://saloon:s3cret@db:5432/saloon?sslmode=require"),
+            "postgres://saloon:***@db:5432/saloon?sslmode=require"
+        );
+        assert_eq!(redacted("postgres://saloon@127.0.0.1/x"), "postgres://saloon@127.0.0.1/x");
+        assert_eq!(redacted("sqlite:saloon.db"), "sqlite:saloon.db");
     }
 
     #[tokio::test]
