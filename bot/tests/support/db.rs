@@ -29,7 +29,10 @@ pub fn postgres_server(test: &str) -> Option<String> {
                 std::env::var_os("CI").is_none(),
                 "{test}: {POSTGRES_URL} is not set under CI; run the tests through .ci/with-postgres"
             );
-            eprintln!("SKIPPED {test} on Postgres: {POSTGRES_URL} is not set (run through .ci/with-postgres)");
+            // Straight to stderr, past the test harness's capture: shown even when the test passes.
+            let line =
+                format!("SKIPPED {test} on Postgres: {POSTGRES_URL} is not set (run through .ci/with-postgres)\n");
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
             None
         }
     }
