@@ -36,6 +36,21 @@ pub struct Config {
     pub boards_dir: String,
     /// `SALOON_SWEEP_SECONDS`: how often deadlines and reminders are checked (default 30).
     pub sweep_seconds: u64,
+    /// `TOTAL_SHARDS`, `SHARD_START`, `SHARD_COUNT`: the Discord shards this process serves;
+    /// `None`: one process, one shard.
+    pub shards: Option<Shards>,
+}
+
+/// A range of Discord gateway shards, for a bot split over several processes that share one
+/// Postgres database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    /// The first shard this process serves (`SHARD_START`, default 0).
+    pub start: u32,
+    /// How many it serves (`SHARD_COUNT`, default the rest up to the total).
+    pub count: u32,
+    /// Shards of the whole bot (`TOTAL_SHARDS`).
+    pub total: u32,
 }
 
 /// A variable is set but unusable.
@@ -85,8 +100,38 @@ impl Config {
             })?,
             None => 30,
         };
+        let number = |name: &'static str| -> Result<Option<u32>, ConfigError> {
+            non_empty(name)
+                .map(|text| {
+                    text.parse::<u32>().map_err(|_| ConfigError { name, reason: "expected a whole number".into() })
+                })
+                .transpose()
+        };
+        let shards = match (number("TOTAL_SHARDS")?, number("SHARD_START")?, number("SHARD_COUNT")?) {
+            (None, None, None) => None,
+            (None, ..) => {
+                return Err(ConfigError {
+                    name: "TOTAL_SHARDS",
+                    reason: "must be set with SHARD_START or SHARD_COUNT (the shards of the whole bot)".into(),
+                });
+            }
+            (Some(total), start, count) => {
+                let start = start.unwrap_or(0);
+                let count = count.unwrap_or(total.saturating_sub(start));
+                if total == 0 || count == 0 || start.checked_add(count).is_none_or(|end| end > total) {
+                    return Err(ConfigError {
+                        name: "SHARD_COUNT",
+                        reason: format!(
+                            "shards {start} to {start} + {count} - 1 do not fit in TOTAL_SHARDS={total} (at least one shard, all below the total)"
+                        ),
+                    });
+                }
+                Some(Shards { start, count, total })
+            }
+        };
         Ok(Self {
             sweep_seconds,
+            shards,
             database_url: non_empty("DATABASE_URL").unwrap_or_else(|| "sqlite:saloon.db".to_string()),
             discord_token: non_empty("DISCORD_TOKEN").map(Token),
             dev_guild_id,
@@ -112,6 +157,31 @@ mod tests {
         assert_eq!(config.database_url, "sqlite:saloon.db");
         assert!(config.discord_token.is_none());
         assert!(config.dev_guild_id.is_none());
+        assert!(config.shards.is_none(), "one process, one shard");
+    }
+
+    #[test]
+    fn a_process_serves_a_range_of_shards() {
+        let shards = |pairs: &[(&str, &str)]| config(pairs).map(|c| c.shards);
+        assert_eq!(
+            shards(&[("TOTAL_SHARDS", "4"), ("SHARD_START", "2"), ("SHARD_COUNT", "2")]).expect("ok"),
+            Some(Shards { start: 2, count: 2, total: 4 })
+        );
+        assert_eq!(shards(&[("TOTAL_SHARDS", "3")]).expect("ok"), Some(Shards { start: 0, count: 3, total: 3 }));
+        assert_eq!(
+            shards(&[("TOTAL_SHARDS", "3"), ("SHARD_START", "1")]).expect("ok"),
+            Some(Shards { start: 1, count: 2, total: 3 })
+        );
+        for bad in [
+            &[("SHARD_START", "1")][..],
+            &[("TOTAL_SHARDS", "0")],
+            &[("TOTAL_SHARDS", "2"), ("SHARD_START", "1"), ("SHARD_COUNT", "2")],
+            &[("TOTAL_SHARDS", "2"), ("SHARD_START", "2")],
+            &[("TOTAL_SHARDS", "two")],
+        ] {
+            let error = shards(bad).expect_err("refused");
+            assert!(error.to_string().contains("SHARD"), "{bad:?}: {error}");
+        }
     }
 
     #[test]

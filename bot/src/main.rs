@@ -78,7 +78,7 @@ enum CliError {
     /// The database could not be opened.
     #[error("cannot open {url}: {source}")]
     Open {
-        /// `DATABASE_URL`.
+        /// `DATABASE_URL`, its password masked.
         url: String,
         /// Why.
         source: StoreError,
@@ -100,7 +100,7 @@ enum CliError {
 async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
     let store = Store::open(&config.database_url)
         .await
-        .map_err(|source| CliError::Open { url: config.database_url.clone(), source })?;
+        .map_err(|source| CliError::Open { url: bot::store::redacted(&config.database_url), source })?;
     let tables = Tables::new(store.clone());
     // Without a subcommand: Discord when a token is configured, else a terminal match.
     let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };

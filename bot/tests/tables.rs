@@ -1,9 +1,13 @@
-//! The table layer on a real SQLite file (a fresh temporary file per test).
+//! The table layer on a real database: a fresh temporary SQLite file per test here, a fresh
+//! Postgres database per test when `tables_postgres.rs` runs this suite.
 
-use bot::store::{OnTimeout, Origin, Skill, Status, Store, TableId, UserId};
+use bot::store::{OnTimeout, Origin, Skill, Status, TableId, UserId};
 use bot::table::{LobbyRequest, Participant, TableError, Tables};
 use engines::GameKind;
 use serde_json::json;
+
+#[path = "support/db.rs"]
+mod db;
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -13,9 +17,8 @@ fn who(user: UserId, name: &str) -> Participant {
     Participant { user, name: name.to_string() }
 }
 
-async fn tables(dir: &tempfile::TempDir) -> Tables {
-    let path = dir.path().join("saloon.db");
-    Tables::new(Store::open(path.to_str().expect("utf-8 path")).await.expect("open store"))
+async fn tables(url: &str) -> Tables {
+    Tables::new(db::open(url).await)
 }
 
 fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
@@ -54,7 +57,8 @@ async fn next_human_move(tables: &Tables, id: TableId) -> Option<(UserId, String
 #[tokio::test]
 async fn a_lobby_fills_starts_and_plays_to_the_end() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let lobby = tables.open(request(3, 0, 7)).await.expect("open");
     assert_eq!(lobby.status, Status::Lobby);
     assert!(matches!(tables.start(lobby.id, ALICE).await, Err(TableError::TooFew { need: 2, have: 1, .. })));
@@ -87,8 +91,9 @@ async fn a_lobby_fills_starts_and_plays_to_the_end() {
 #[tokio::test]
 async fn reopening_the_database_continues_the_game() {
     let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
     let (id, before) = {
-        let tables = tables(&dir).await;
+        let tables = tables(&url).await;
         let id = started_table(&tables, 11).await;
         let (user, action, version) = next_human_move(&tables, id).await.expect("someone to move");
         tables.submit(id, user, &action, Some(version)).await.expect("move");
@@ -96,7 +101,7 @@ async fn reopening_the_database_continues_the_game() {
         tables.store().close().await;
         (id, snapshot)
     };
-    let tables = tables(&dir).await;
+    let tables = tables(&url).await;
     let after = tables.snapshot(id).await.expect("snapshot after reopening");
     assert_eq!(after.version, before.version);
     assert_eq!(after.names(), before.names());
@@ -109,7 +114,8 @@ async fn reopening_the_database_continues_the_game() {
 #[tokio::test]
 async fn refusals_follow_the_fixed_order_and_change_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let id = started_table(&tables, 3).await;
     let snapshot = tables.snapshot(id).await.expect("snapshot");
     let waiting = snapshot.waiting_users()[0];
@@ -136,7 +142,8 @@ async fn refusals_follow_the_fixed_order_and_change_nothing() {
 #[tokio::test]
 async fn two_clicks_on_one_board_only_the_first_counts() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let id = started_table(&tables, 5).await;
     let (user, action, version) = next_human_move(&tables, id).await.expect("move");
     tables.submit(id, user, &action, Some(version)).await.expect("first click");
@@ -147,7 +154,8 @@ async fn two_clicks_on_one_board_only_the_first_counts() {
 #[tokio::test]
 async fn resigning_and_abandoning() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let id = started_table(&tables, 9).await;
     let report = tables.resign(id, BOB).await.expect("bob resigns, any time");
     assert!(report.narration.iter().any(|n| n.text.contains("Bob resigns")));
@@ -161,7 +169,8 @@ async fn resigning_and_abandoning() {
 #[tokio::test]
 async fn a_timed_out_player_passes_and_the_log_says_so() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let id = started_table(&tables, 13).await;
     let snapshot = tables.snapshot(id).await.expect("snapshot");
     let deadline = snapshot.deadline_at.expect("a human is pending, so a deadline is set");
@@ -181,22 +190,26 @@ async fn a_timed_out_player_passes_and_the_log_says_so() {
 #[tokio::test]
 async fn the_action_log_is_append_only() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("saloon.db");
-    let tables = Tables::new(Store::open(path.to_str().expect("path")).await.expect("open"));
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let id = started_table(&tables, 17).await;
     let (user, action, version) = next_human_move(&tables, id).await.expect("move");
     tables.submit(id, user, &action, Some(version)).await.expect("move");
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", path.display())).await.expect("connect");
-    let edit = sqlx::query("UPDATE actions SET action = 'pull L'").execute(&pool).await;
+    let log = tables.log(id).await.expect("log");
+    assert!(!log.is_empty());
+    let pool = tables.front_end_pool();
+    let edit = sqlx::query("UPDATE actions SET action = 'pull L'").execute(pool).await;
     assert!(edit.is_err(), "rewriting history is refused");
-    let erase = sqlx::query("DELETE FROM actions").execute(&pool).await;
+    let erase = sqlx::query("DELETE FROM actions").execute(pool).await;
     assert!(erase.is_err(), "erasing history is refused");
+    assert_eq!(tables.log(id).await.expect("log"), log, "the log is as it was");
 }
 
 #[tokio::test]
 async fn bad_lobbies_are_refused_with_reasons() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let err = tables.open(request(12, 0, 1)).await.expect_err("too many");
     assert!(err.to_string().contains("2 to 9 players"), "{err}");
     let err = tables.open(LobbyRequest { options: json!({"single_set": true}), ..request(3, 0, 1) }).await;
@@ -234,7 +247,8 @@ async fn simultaneous_decision(tables: &Tables, seed: u64) -> (TableId, Vec<User
 #[tokio::test]
 async fn one_mention_and_one_clock_per_decision() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
 
     // A turn passing to the next player is a new decision for them.
     let id = started_table(&tables, 17).await;
@@ -279,7 +293,8 @@ async fn one_mention_and_one_clock_per_decision() {
 #[tokio::test]
 async fn the_host_hands_a_quiet_players_seat_to_a_computer_and_the_player_takes_it_back() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let lobby = tables.open(request(3, 0, 21)).await.expect("open");
     tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
     let early = tables.stand_in(lobby.id, ALICE, false, BOB, "Bob").await;
@@ -358,7 +373,8 @@ async fn the_host_hands_a_quiet_players_seat_to_a_computer_and_the_player_takes_
 #[tokio::test]
 async fn at_a_timeout_a_computer_takes_the_seat_when_the_table_says_so() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let mut request = request(2, 0, 14);
     request.on_timeout = OnTimeout::Computer;
     let lobby = tables.open(request).await.expect("open");
@@ -393,7 +409,8 @@ async fn at_a_timeout_a_computer_takes_the_seat_when_the_table_says_so() {
 #[tokio::test]
 async fn searching_computers_move_after_the_humans_commit() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let mut request = request(2, 1, 3);
     request.level = Skill::Search(engines::Level::Easy);
     let lobby = tables.open(request).await.expect("open");
@@ -431,8 +448,8 @@ async fn searching_computers_move_after_the_humans_commit() {
 #[tokio::test]
 async fn a_table_left_waiting_on_computers_is_driven_to_the_same_end() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("saloon.db");
-    let store = Store::open(path.to_str().expect("utf-8 path")).await.expect("open store");
+    let Some(url) = db::url(&dir).await else { return };
+    let store = db::open(&url).await;
     let tables = Tables::new(store.clone());
     let all_computers = |seed| LobbyRequest { seat_host: false, computers: 3, ..request(3, 3, seed) };
     // Uninterrupted: one commit from lobby to final standings.
@@ -467,7 +484,8 @@ async fn a_table_left_waiting_on_computers_is_driven_to_the_same_end() {
 #[tokio::test]
 async fn two_sealed_answers_at_once_both_count() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let (id, waiting) = simultaneous_decision(&tables, 5).await;
     let before = tables.snapshot(id).await.expect("snapshot");
     let log_before = tables.log(id).await.expect("log").len();
@@ -490,7 +508,8 @@ async fn two_sealed_answers_at_once_both_count() {
 #[tokio::test]
 async fn a_panel_goes_stale_only_when_its_own_decision_changes() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let (id, waiting) = simultaneous_decision(&tables, 5).await;
     let (a, b) = (waiting[0], waiting[1]);
     let drawn = tables.snapshot(id).await.expect("snapshot").version;
@@ -510,7 +529,8 @@ async fn a_panel_goes_stale_only_when_its_own_decision_changes() {
 #[tokio::test]
 async fn a_turn_has_one_clock_and_a_timeout_plays_all_of_it() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let mut request = request(3, 0, 9);
     request.game = GameKind::MartianGunslinger;
     let lobby = tables.open(request).await.expect("open");
@@ -562,11 +582,12 @@ async fn a_turn_has_one_clock_and_a_timeout_plays_all_of_it() {
 #[tokio::test]
 async fn a_damaged_table_is_named_and_leaves_the_others_listed() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let tables = tables(&dir).await;
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = tables(&url).await;
     let sound = started_table(&tables, 31).await;
     let damaged = started_table(&tables, 32).await;
     // A row as an older release left it (no summary columns), whose state was damaged since.
-    sqlx::query("UPDATE game_tables SET state = '{\"broken', waiting = NULL WHERE id = ?")
+    sqlx::query("UPDATE game_tables SET state = '{\"broken', waiting = NULL WHERE id = $1")
         .bind(damaged.0)
         .execute(tables.front_end_pool())
         .await

@@ -261,6 +261,13 @@ pub async fn start(config: &Config, tables: Tables) -> Result<Running, DiscordEr
         .await?;
     let shard_manager = client.shard_manager.clone();
     let sweeper = tokio::spawn(sweeper::run(client.http.clone(), data, Duration::from_secs(config.sweep_seconds)));
-    let client = tokio::spawn(async move { client.start().await });
+    let shards = config.shards;
+    let client = tokio::spawn(async move {
+        match shards {
+            // serenity's range includes its end: shards `start` to `end`, both served.
+            Some(s) => client.start_shard_range(s.start..s.start + s.count - 1, s.total).await,
+            None => client.start().await,
+        }
+    });
     Ok(Running { shard_manager, client, sweeper })
 }

@@ -1,6 +1,6 @@
 //! The Discord side's own rows: where each table lives (channel, thread, the live board), each
 //! player's private panel per table, and who cannot receive DMs. The table layer knows
-//! nothing of these; they share its database file through [`Tables::front_end_pool`].
+//! nothing of these; they share its database through [`Tables::front_end_pool`].
 //!
 //! Places, panels and the closed-DM set are kept in memory once read (written through), so a
 //! click costs no read here, and a write only when something changes. One process serves a
@@ -9,8 +9,9 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use sqlx::AnyPool;
 use sqlx::Row;
-use sqlx::sqlite::SqlitePool;
+use sqlx::any::AnyRow;
 
 use crate::store::{StoreError, TableId, UserId, now};
 use crate::table::Tables;
@@ -63,7 +64,7 @@ type PanelCache = HashMap<(TableId, UserId), Option<Panel>>;
 /// The Discord side's rows.
 #[derive(Clone, Debug)]
 pub struct Rows {
-    pool: SqlitePool,
+    pool: AnyPool,
     places: Arc<Mutex<HashMap<TableId, Place>>>,
     /// Panels read or written since start (`None`: known to have none).
     panels: Arc<Mutex<PanelCache>>,
@@ -81,7 +82,7 @@ fn id(value: Option<u64>) -> Option<i64> {
 
 const COLUMNS: &str = "table_id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, board_version";
 
-fn place_of(row: &sqlx::sqlite::SqliteRow) -> Result<Place, StoreError> {
+fn place_of(row: &AnyRow) -> Result<Place, StoreError> {
     let get = |i: usize| -> Result<Option<u64>, StoreError> { Ok(row.try_get::<Option<i64>, _>(i)?.map(|v| v as u64)) };
     Ok(Place {
         table: Some(TableId(row.try_get(0)?)),
@@ -116,7 +117,7 @@ impl Rows {
     /// On database failure.
     pub async fn set_place(&self, table: TableId, place: &Place) -> Result<(), StoreError> {
         let sql = format!(
-            "INSERT INTO discord_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+            "INSERT INTO discord_tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (table_id) DO UPDATE SET guild_id = excluded.guild_id, channel_id = excluded.channel_id,
                  thread_id = excluded.thread_id, lobby_message_id = excluded.lobby_message_id,
                  board_message_id = excluded.board_message_id, board_version = excluded.board_version"
@@ -143,7 +144,7 @@ impl Rows {
         if let Some(place) = lock(&self.places).get(&table) {
             return Ok(Some(*place));
         }
-        let sql = format!("SELECT {COLUMNS} FROM discord_tables WHERE table_id = ?");
+        let sql = format!("SELECT {COLUMNS} FROM discord_tables WHERE table_id = $1");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(table.0).fetch_optional(&self.pool).await?;
         let place = row.as_ref().map(place_of).transpose()?;
         if let Some(place) = place {
@@ -158,10 +159,9 @@ impl Rows {
     /// On database failure.
     pub async fn tables_in_channel(&self, channel: u64) -> Result<Vec<TableId>, StoreError> {
         let rows = sqlx::query(
-            "SELECT table_id FROM discord_tables WHERE thread_id = ? OR (thread_id IS NULL AND channel_id = ?)
+            "SELECT table_id FROM discord_tables WHERE thread_id = $1 OR (thread_id IS NULL AND channel_id = $1)
              ORDER BY table_id DESC",
         )
-        .bind(channel as i64)
         .bind(channel as i64)
         .fetch_all(&self.pool)
         .await?;
@@ -177,7 +177,7 @@ impl Rows {
             return Ok(known.clone());
         }
         let row = sqlx::query(
-            "SELECT channel_id, message_id, open, lines, version FROM discord_panels WHERE table_id = ? AND user_id = ?",
+            "SELECT channel_id, message_id, open, lines, version FROM discord_panels WHERE table_id = $1 AND user_id = $2",
         )
         .bind(table.0)
         .bind(user.to_db())
@@ -207,7 +207,7 @@ impl Rows {
     pub async fn set_panel(&self, table: TableId, user: UserId, panel: &Panel) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO discord_panels (table_id, user_id, channel_id, message_id, open, lines, version)
-             VALUES (?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (table_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,
                  message_id = excluded.message_id, open = excluded.open, lines = excluded.lines,
                  version = excluded.version",
@@ -232,7 +232,7 @@ impl Rows {
     /// On database failure.
     pub async fn mark_dm_closed(&self, user: u64) -> Result<(), StoreError> {
         let noticed: i64 = sqlx::query(
-            "INSERT INTO discord_dm_closed (user_id, noticed, at) VALUES (?, 0, ?)
+            "INSERT INTO discord_dm_closed (user_id, noticed, at) VALUES ($1, 0, $2)
              ON CONFLICT (user_id) DO UPDATE SET at = excluded.at RETURNING noticed",
         )
         .bind(user as i64)
@@ -251,12 +251,13 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn note_dm_closed(&self, table: TableId, user: u64) -> Result<bool, StoreError> {
-        let added = sqlx::query("INSERT OR IGNORE INTO discord_dm_notes (table_id, user_id) VALUES (?, ?)")
-            .bind(table.0)
-            .bind(user as i64)
-            .execute(&self.pool)
-            .await?
-            .rows_affected();
+        let added =
+            sqlx::query("INSERT INTO discord_dm_notes (table_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(table.0)
+                .bind(user as i64)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
         Ok(added > 0)
     }
 
@@ -269,7 +270,7 @@ impl Rows {
         if !lock(&self.untold).remove(&user) {
             return Ok(false);
         }
-        let changed = sqlx::query("UPDATE discord_dm_closed SET noticed = 1 WHERE user_id = ? AND noticed = 0")
+        let changed = sqlx::query("UPDATE discord_dm_closed SET noticed = 1 WHERE user_id = $1 AND noticed = 0")
             .bind(user as i64)
             .execute(&self.pool)
             .await?
@@ -284,13 +285,13 @@ impl Rows {
     /// On database failure.
     pub async fn clear_dm_closed(&self, user: u64) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        let closed = sqlx::query("DELETE FROM discord_dm_closed WHERE user_id = ?")
+        let closed = sqlx::query("DELETE FROM discord_dm_closed WHERE user_id = $1")
             .bind(user as i64)
             .execute(&mut *tx)
             .await?
             .rows_affected();
         if closed > 0 {
-            sqlx::query("DELETE FROM discord_dm_notes WHERE user_id = ?").bind(user as i64).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM discord_dm_notes WHERE user_id = $1").bind(user as i64).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         lock(&self.untold).remove(&user);

@@ -1,5 +1,6 @@
-//! Deadlines: half-time reminders and timeouts, checked every few seconds from SQLite, so
-//! deadlines that passed while the bot was down are caught up at the next sweep.
+//! Deadlines: half-time reminders and timeouts, checked every few seconds from the database,
+//! so deadlines that passed while the bot was down are caught up at the next sweep. Processes
+//! sharing one database each claim the due tables they handle (see [`crate::table::Tables::due`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,7 +36,8 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, every: Duration) {
     }
 }
 
-/// One sweep: reminders first, then timeouts.
+/// One sweep: the due tables this process claimed (no other process sharing the database
+/// handles them meanwhile), each timed out or reminded, then given back.
 ///
 /// # Errors
 /// Storage failures (a failure on one table is logged and the sweep goes on).
@@ -44,6 +46,9 @@ pub async fn sweep(http: &Arc<serenity::Http>, data: &Data) -> Result<(), Error>
     for table in data.tables.due(at).await? {
         if let Err(err) = sweep_table(http, data, table, at).await {
             tracing::warn!(%table, "deadline handling failed: {err}");
+        }
+        if let Err(err) = data.tables.release(table).await {
+            tracing::warn!(%table, "cannot give back the claim (it lapses by itself): {}", err.log_detail());
         }
     }
     Ok(())

@@ -1,20 +1,99 @@
-//! Persistence with sqlx: SQLite in WAL mode by default, migrations applied at start.
+//! Persistence with sqlx: SQLite in WAL mode by default, or Postgres when several processes
+//! share the tables; migrations applied at start.
 //!
 //! One row per table with a version number (a write with a stale version is rejected), the
-//! seats, and an append-only action log. Only this module writes SQL.
+//! seats, and an append-only action log. Only this module (and the front ends' own rows, over
+//! the pool it lends) writes SQL.
+//!
+//! Both databases go through sqlx's `any` driver, so every query is written once: parameters
+//! are numbered (`$1`, which SQLite reads as well as Postgres), and the few places where the
+//! dialects differ ask [`Backend`] for their words.
 
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::Arc;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::AnyPool;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{Any, AssertSqlSafe, Connection, Row, Transaction};
 
 mod words;
 
 pub use words::{OnTimeout, Skill, UnknownOnTimeout, UnknownSkill};
 
-/// The migrations in `migrations/`, embedded at build time.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+/// The SQLite migrations in `migrations/sqlite/`, embedded at build time.
+pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+
+/// The Postgres migrations in `migrations/postgres/`, embedded at build time.
+pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Which database a store is on, from `DATABASE_URL`'s scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file: `sqlite:saloon.db`, or a plain path (the embedded default).
+    Sqlite,
+    /// A Postgres server: `postgres://…` or `postgresql://…`.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names.
+    #[must_use]
+    pub fn of_url(url: &str) -> Self {
+        let lower = url.trim_start().to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            Self::Postgres
+        } else {
+            Self::Sqlite
+        }
+    }
+
+    /// The migrations of this backend.
+    #[must_use]
+    pub const fn migrator(self) -> &'static sqlx::migrate::Migrator {
+        match self {
+            Self::Sqlite => &SQLITE_MIGRATOR,
+            Self::Postgres => &POSTGRES_MIGRATOR,
+        }
+    }
+
+    /// A subquery giving the seats of the table whose id is the SQL expression `table`, as the
+    /// JSON text `[[seat, user_id, name, level, away], …]` in seat order (`[]` for none).
+    fn seats_json(self, table: &str) -> String {
+        match self {
+            Self::Sqlite => format!(
+                "(SELECT json_group_array(json_array(seat, user_id, name, level, away))
+                   FROM (SELECT seat, user_id, name, level, away FROM seats WHERE table_id = {table} ORDER BY seat))"
+            ),
+            Self::Postgres => format!(
+                "(SELECT COALESCE(json_agg(json_build_array(seat, user_id, name, level, away) ORDER BY seat)::text, '[]')
+                   FROM seats WHERE table_id = {table})"
+            ),
+        }
+    }
+
+    /// What makes a claiming subquery pass over rows another process is claiming this moment
+    /// (SQLite has one writer at a time, so nothing there).
+    const fn skip_locked(self) -> &'static str {
+        match self {
+            Self::Sqlite => "",
+            Self::Postgres => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+}
+
+/// `url` with any password replaced by `***`, for messages and logs.
+#[must_use]
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((credentials, host)) if credentials.contains(':') => {
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}:***@{host}{path}")
+        }
+        _ => url.to_string(),
+    }
+}
 
 /// A table's id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -252,8 +331,8 @@ pub struct Update {
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The database refused or failed; the message names the cause when SQLite gives one
-    /// (read-only, disk full, not a database, damaged, locked).
+    /// The database refused or failed; the message names the cause when the database gives
+    /// one (read-only, disk full, not a database, damaged, locked, refused login).
     #[error("database error{cause}: {0}", cause = cause_of(.0).map(|c| format!(" ({c})")).unwrap_or_default())]
     Sqlx(#[from] sqlx::Error),
     /// A migration failed.
@@ -280,12 +359,22 @@ pub enum StoreError {
     InMemory(String),
 }
 
-/// What an operator should know about a database failure, from SQLite's primary result code.
+/// What an operator should know about a database failure: from SQLite's primary result code,
+/// or from Postgres's SQLSTATE.
 fn cause_of(error: &sqlx::Error) -> Option<&'static str> {
-    let code = match error {
-        sqlx::Error::Database(db) => db.code()?.parse::<i64>().ok()?,
-        _ => return None,
-    };
+    let sqlx::Error::Database(db) = error else { return None };
+    if db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().is_some() {
+        return Some(match db.code()?.as_ref() {
+            "53100" => "the database server's disk is full",
+            "25006" => "the database is read-only",
+            "53300" => "the database server has too many connections",
+            "28000" | "28P01" => "the database refused the user name or password",
+            "3D000" => "the database does not exist",
+            "57P01" | "57P02" | "57P03" => "the database server is shutting down or starting",
+            _ => return None,
+        });
+    }
+    let code = db.code()?.parse::<i64>().ok()?;
     // Extended result codes carry the primary code in their low byte.
     Some(match code & 0xff {
         5 | 6 => "the database is locked by another process",
@@ -302,7 +391,10 @@ fn cause_of(error: &sqlx::Error) -> Option<&'static str> {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
+    /// This process's name in the claims it takes (see [`Store::claim_due`]).
+    owner: Arc<str>,
 }
 
 /// Seconds since the Unix epoch.
@@ -312,36 +404,41 @@ pub fn now() -> i64 {
 }
 
 impl Store {
-    /// Opens (creating if missing) the SQLite database at `url` (`sqlite:saloon.db`, or a plain
-    /// path), in WAL mode with durable commits, and applies pending migrations.
+    /// Opens the database `url` names and applies pending migrations: a Postgres server
+    /// (`postgres://user:password@host/db`), else the SQLite file at `url` (`sqlite:saloon.db`,
+    /// or a plain path), created if missing, in WAL mode with durable commits.
     ///
-    /// Every commit is on disk before it is acknowledged (`synchronous=FULL`: WAL with
+    /// SQLite commits are on disk before they are acknowledged (`synchronous=FULL`: WAL with
     /// `NORMAL` can lose the last moves on power loss, after players were told "done").
+    /// Several processes may open one Postgres database at once (migrations take a lock).
     ///
     /// # Errors
-    /// When the file cannot be opened or a migration fails, or `url` names an in-memory
-    /// database (which would save nothing).
+    /// When the database cannot be reached or a migration fails, or `url` names an in-memory
+    /// SQLite database (which would save nothing).
     pub async fn open(url: &str) -> Result<Self, StoreError> {
-        let url = if url.starts_with("sqlite:") { url.to_string() } else { format!("sqlite:{url}") };
-        let lower = url.to_ascii_lowercase();
-        if lower.starts_with("sqlite::memory:") || lower.contains("mode=memory") {
-            return Err(StoreError::InMemory(url));
-        }
-        let options = SqliteConnectOptions::from_str(&url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Self { pool })
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of_url(url);
+        let pool = match backend {
+            Backend::Postgres => {
+                AnyPoolOptions::new().max_connections(10).connect_with(AnyConnectOptions::from_str(url.trim())?).await?
+            }
+            Backend::Sqlite => open_sqlite(url).await?,
+        };
+        backend.migrator().run(&pool).await?;
+        Ok(Self { pool, backend, owner: process_name().into() })
     }
 
-    /// The connection pool (for a front end's own rows, through the table layer).
+    /// The connection pool (for a front end's own rows, through the table layer). Its queries
+    /// number their parameters (`$1`), which both backends read.
     #[must_use]
-    pub const fn pool(&self) -> &SqlitePool {
+    pub const fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// Which database this is.
+    #[must_use]
+    pub const fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// Closes the pool, flushing the WAL.
@@ -358,7 +455,7 @@ impl Store {
         let now = now();
         let id: i64 = sqlx::query(
             "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, created_at, updated_at)
-             VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $8) RETURNING id",
         )
         .bind(table.game.clone())
         .bind(table.options.clone())
@@ -367,7 +464,6 @@ impl Store {
         .bind(i64::from(table.max_players))
         .bind(table.turn_timeout)
         .bind(table.on_timeout.name())
-        .bind(now)
         .bind(now)
         .fetch_one(&mut *tx)
         .await?
@@ -382,18 +478,17 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotFound`] for an unknown id; database failures.
     pub async fn load(&self, id: TableId) -> Result<TableRow, StoreError> {
-        let row = sqlx::query(
+        let sql = format!(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
-                    deadline_at, reminded, waiting, asked, on_timeout,
-                    (SELECT json_group_array(json_array(seat, user_id, name, level, away))
-                       FROM (SELECT seat, user_id, name, level, away FROM seats WHERE table_id = ? ORDER BY seat))
-             FROM game_tables WHERE id = ?",
-        )
-        .bind(id.0)
-        .bind(id.0)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound(id))?;
+                    deadline_at, reminded, waiting, asked, on_timeout, {seats}
+             FROM game_tables WHERE id = $1",
+            seats = self.backend.seats_json("$1")
+        );
+        let row = sqlx::query(AssertSqlSafe(sql))
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound(id))?;
         let seats = seats_of(id, &row.try_get::<String, _>(15)?)?;
         let on_timeout = row
             .try_get::<String, _>(14)?
@@ -437,14 +532,14 @@ impl Store {
         let changed = sqlx::query(
             "UPDATE game_tables SET
                 version = version + 1,
-                updated_at = ?,
-                status = COALESCE(?, status),
-                state = COALESCE(?, state),
-                deadline_at = CASE WHEN ? THEN ? ELSE deadline_at END,
-                reminded = COALESCE(?, reminded),
-                waiting = COALESCE(?, waiting),
-                asked = COALESCE(?, asked)
-             WHERE id = ? AND version = ?",
+                updated_at = $1,
+                status = COALESCE($2, status),
+                state = COALESCE($3, state),
+                deadline_at = CASE WHEN $4 THEN $5 ELSE deadline_at END,
+                reminded = COALESCE($6, reminded),
+                waiting = COALESCE($7, waiting),
+                asked = COALESCE($8, asked)
+             WHERE id = $9 AND version = $10",
         )
         .bind(now)
         .bind(update.status.map(Status::as_str))
@@ -461,7 +556,7 @@ impl Store {
         .rows_affected();
         if changed == 0 {
             let exists =
-                sqlx::query("SELECT 1 FROM game_tables WHERE id = ?").bind(id.0).fetch_optional(&mut *tx).await?;
+                sqlx::query("SELECT 1 FROM game_tables WHERE id = $1").bind(id.0).fetch_optional(&mut *tx).await?;
             return Err(if exists.is_some() {
                 StoreError::Stale { table: id, expected }
             } else {
@@ -469,25 +564,27 @@ impl Store {
             });
         }
         if let Some(seats) = &update.seats {
-            sqlx::query("DELETE FROM seats WHERE table_id = ?").bind(id.0).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(id.0).execute(&mut *tx).await?;
             write_seats(&mut tx, id, seats).await?;
         }
         if !update.log.is_empty() {
-            let next: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?")
+            let next: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = $1")
                 .bind(id.0)
                 .fetch_one(&mut *tx)
                 .await?
                 .try_get(0)?;
             for (i, entry) in update.log.iter().enumerate() {
-                sqlx::query("INSERT INTO actions (table_id, seq, seat, action, origin, at) VALUES (?, ?, ?, ?, ?, ?)")
-                    .bind(id.0)
-                    .bind(next + i as i64)
-                    .bind(i64::from(entry.seat))
-                    .bind(entry.action.clone())
-                    .bind(entry.origin.as_str())
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
+                sqlx::query(
+                    "INSERT INTO actions (table_id, seq, seat, action, origin, at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(id.0)
+                .bind(next + i as i64)
+                .bind(i64::from(entry.seat))
+                .bind(entry.action.clone())
+                .bind(entry.origin.as_str())
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
             }
         }
         tx.commit().await?;
@@ -499,7 +596,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn log(&self, id: TableId) -> Result<Vec<LogEntry>, StoreError> {
-        sqlx::query("SELECT seat, action, origin FROM actions WHERE table_id = ? ORDER BY seq")
+        sqlx::query("SELECT seat, action, origin FROM actions WHERE table_id = $1 ORDER BY seq")
             .bind(id.0)
             .fetch_all(&self.pool)
             .await?
@@ -521,10 +618,9 @@ impl Store {
     pub async fn tables_of(&self, user: Option<UserId>, status: Status) -> Result<Vec<TableId>, StoreError> {
         let rows = sqlx::query(
             "SELECT DISTINCT t.id FROM game_tables t LEFT JOIN seats s ON s.table_id = t.id
-             WHERE t.status = ? AND (? IS NULL OR s.user_id = ?) ORDER BY t.id DESC",
+             WHERE t.status = $1 AND ($2 IS NULL OR s.user_id = $2) ORDER BY t.id DESC",
         )
         .bind(status.as_str())
-        .bind(user.map(UserId::to_db))
         .bind(user.map(UserId::to_db))
         .fetch_all(&self.pool)
         .await?;
@@ -541,19 +637,18 @@ impl Store {
         user: Option<UserId>,
         status: Status,
     ) -> Result<Vec<Result<SummaryRow, (TableId, StoreError)>>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT t.id, t.game, t.status, t.waiting,
-                    (SELECT json_group_array(json_array(seat, user_id, name, level, away))
-                       FROM (SELECT seat, user_id, name, level, away FROM seats WHERE table_id = t.id ORDER BY seat))
+        let sql = format!(
+            "SELECT t.id, t.game, t.status, t.waiting, {seats}
              FROM game_tables t
-             WHERE t.status = ? AND (? IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?))
+             WHERE t.status = $1 AND ($2 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = $2))
              ORDER BY t.id DESC",
-        )
-        .bind(status.as_str())
-        .bind(user.map(UserId::to_db))
-        .bind(user.map(UserId::to_db))
-        .fetch_all(&self.pool)
-        .await?;
+            seats = self.backend.seats_json("t.id")
+        );
+        let rows = sqlx::query(AssertSqlSafe(sql))
+            .bind(status.as_str())
+            .bind(user.map(UserId::to_db))
+            .fetch_all(&self.pool)
+            .await?;
         rows.into_iter()
             .map(|r| {
                 let id = TableId(r.try_get(0)?);
@@ -571,22 +666,104 @@ impl Store {
             .collect()
     }
 
-    /// Running tables whose deadline is at or before `at`, or whose half-time reminder is due.
+    /// Claims for this process, for `lease` seconds, up to `limit` running tables whose
+    /// deadline is at or before `at` or whose half-time reminder is due (a table waiting only on
+    /// computers has a deadline too: the sweeper's fallback), and that no other process holds
+    /// a claim on; returns them, earliest deadline first.
+    ///
+    /// Several processes sharing one database each get different tables: on Postgres the
+    /// claiming statement passes over rows another one is claiming that moment (`FOR UPDATE
+    /// SKIP LOCKED`), on SQLite writers take turns. A process that dies holding a claim loses
+    /// it when the lease ends, and another process takes the table then. Handling a table
+    /// twice could not apply anything twice anyway (every write checks the version): the claim
+    /// makes one process do the work and post about it.
     ///
     /// # Errors
     /// On database failure.
-    pub async fn due(&self, at: i64) -> Result<Vec<TableId>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id FROM game_tables WHERE status = 'running' AND deadline_at IS NOT NULL
-               AND (deadline_at <= ? OR (reminded = 0 AND deadline_at - turn_timeout / 2 <= ?))
-             ORDER BY deadline_at",
-        )
-        .bind(at)
-        .bind(at)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter().map(|r| Ok(TableId(r.try_get(0)?))).collect()
+    pub async fn claim_due(&self, at: i64, lease: i64, limit: i64) -> Result<Vec<TableId>, StoreError> {
+        let sql = format!(
+            "UPDATE game_tables SET claimed_by = $1, claimed_until = $2
+             WHERE id IN (SELECT id FROM game_tables
+                          WHERE status = 'running' AND deadline_at IS NOT NULL
+                            AND (deadline_at <= $3 OR (reminded = 0 AND deadline_at - turn_timeout / 2 <= $3))
+                            AND (claimed_until IS NULL OR claimed_until <= $3)
+                          ORDER BY deadline_at LIMIT $4{skip})
+             RETURNING id, deadline_at",
+            skip = self.backend.skip_locked()
+        );
+        let rows = sqlx::query(AssertSqlSafe(sql))
+            .bind(self.owner.to_string())
+            .bind(at + lease)
+            .bind(at)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut claimed = rows
+            .into_iter()
+            .map(|r| Ok((r.try_get::<Option<i64>, _>(1)?, TableId(r.try_get(0)?))))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        claimed.sort_unstable();
+        Ok(claimed.into_iter().map(|(_, id)| id).collect())
     }
+
+    /// Gives up this process's claim on table `id` (handled, or failed and left for the next
+    /// sweep); a claim another process took since is left alone.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn release(&self, id: TableId) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game_tables SET claimed_by = NULL, claimed_until = NULL WHERE id = $1 AND claimed_by = $2")
+            .bind(id.0)
+            .bind(self.owner.to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+/// A name for this process in claims: its id and a random number (ids repeat across machines
+/// and restarts).
+fn process_name() -> String {
+    let mut bytes = [0; 4];
+    let random = getrandom::fill(&mut bytes).map_or(0, |()| u32::from_le_bytes(bytes));
+    format!("{}-{random:08x}", std::process::id())
+}
+
+/// Write-ahead log, and every commit on disk before it is acknowledged.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL";
+
+/// Opens the SQLite file `url` names: created if missing, WAL, durable commits, foreign keys.
+async fn open_sqlite(url: &str) -> Result<AnyPool, StoreError> {
+    let url = if url.starts_with("sqlite:") { url.to_string() } else { format!("sqlite:{url}") };
+    let lower = url.to_ascii_lowercase();
+    if lower.starts_with("sqlite::memory:") || lower.contains("mode=memory") {
+        return Err(StoreError::InMemory(url));
+    }
+    // Created if missing, unless the URL says how to open it (`?mode=ro`).
+    let url = match url.split_once('?') {
+        Some((_, query)) if query.split('&').any(|p| p.starts_with("mode=")) => url,
+        Some(_) => format!("{url}&mode=rwc"),
+        None => format!("{url}?mode=rwc"),
+    };
+    // The `any` driver opens SQLite from the URL alone (foreign keys on, a five-second busy
+    // timeout): the journal and the durability are set on every new connection. One connection
+    // first, so that a file that is no database fails at once with SQLite's reason (the pool
+    // would retry until its time-out).
+    let options = AnyConnectOptions::from_str(&url)?;
+    let mut first = sqlx::AnyConnection::connect_with(&options).await?;
+    sqlx::raw_sql(SQLITE_PRAGMAS).execute(&mut first).await?;
+    first.close().await?;
+    let pool = AnyPoolOptions::new()
+        .max_connections(4)
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                sqlx::raw_sql(SQLITE_PRAGMAS).execute(conn).await?;
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await?;
+    Ok(pool)
 }
 
 /// One seat as the queries below aggregate it: seat, user id, name, level, away.
@@ -612,9 +789,9 @@ fn seats_of(id: TableId, json: &str) -> Result<Vec<SeatRow>, StoreError> {
         .collect()
 }
 
-async fn write_seats(tx: &mut Transaction<'_, Sqlite>, id: TableId, seats: &[SeatRow]) -> Result<(), StoreError> {
+async fn write_seats(tx: &mut Transaction<'_, Any>, id: TableId, seats: &[SeatRow]) -> Result<(), StoreError> {
     for seat in seats {
-        sqlx::query("INSERT INTO seats (table_id, seat, user_id, name, level, away) VALUES (?, ?, ?, ?, ?, ?)")
+        sqlx::query("INSERT INTO seats (table_id, seat, user_id, name, level, away) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(id.0)
             .bind(i64::from(seat.seat))
             .bind(seat.user.map(UserId::to_db))
@@ -643,6 +820,21 @@ mod tests {
         let (mode,): (String,) = sqlx::query_as("PRAGMA journal_mode").fetch_one(&store.pool).await.expect("pragma");
         let (sync,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(&store.pool).await.expect("pragma");
         assert_eq!((mode.as_str(), sync), ("wal", 2), "WAL with synchronous=FULL (2)");
+    }
+
+    #[test]
+    fn the_scheme_chooses_the_database_and_passwords_are_masked() {
+        assert_eq!(Backend::of_url("postgres://u:p@h/db"), Backend::Postgres);
+        assert_eq!(Backend::of_url("PostgreSQL://h/db"), Backend::Postgres);
+        for sqlite in ["sqlite:saloon.db", "saloon.db", "/var/lib/saloon/saloon.db", "postgres.db"] {
+            assert_eq!(Backend::of_url(sqlite), Backend::Sqlite, "{sqlite}");
+        }
+        assert_eq!(
+            redacted("postgres://saloon:s3cret@db:5432/saloon?sslmode=require"),
+            "postgres://saloon:***@db:5432/saloon?sslmode=require"
+        );
+        assert_eq!(redacted("postgres://saloon@127.0.0.1/x"), "postgres://saloon@127.0.0.1/x");
+        assert_eq!(redacted("sqlite:saloon.db"), "sqlite:saloon.db");
     }
 
     #[tokio::test]

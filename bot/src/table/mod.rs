@@ -118,6 +118,14 @@ const COMPUTER_MOVE_LIMIT: usize = 100_000;
 /// Mixes the state into a computer's random source (an odd constant: the golden ratio's bits).
 const COMPUTER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// Seconds a process holds its claim on a due table ([`Tables::due`]): when it dies holding
+/// one, another process handles the table this much later.
+pub const CLAIM_LEASE: i64 = 60;
+
+/// Most due tables a process claims at once: the rest wait for its next sweep, or for
+/// another process.
+pub const CLAIM_BATCH: i64 = 100;
+
 /// Seconds a table may wait on computer players before the sweeper moves it on: the front end
 /// that committed the move drives them at once, so this only matters when that process
 /// stopped mid-way (see [`Tables::drive_computers`]).
@@ -225,7 +233,7 @@ impl Tables {
     /// The database, for a front end's own bookkeeping rows (where its tables live, its
     /// messages): never for the tables themselves, which go through this layer.
     #[must_use]
-    pub const fn front_end_pool(&self) -> &sqlx::SqlitePool {
+    pub const fn front_end_pool(&self) -> &sqlx::AnyPool {
         self.store.pool()
     }
 
@@ -754,12 +762,24 @@ impl Tables {
         }
     }
 
-    /// Tables with a deadline or reminder due at `at`.
+    /// Tables with a deadline or reminder due at `at` (a table left waiting on computers
+    /// included), claimed for this process for [`CLAIM_LEASE`] seconds so that no other process
+    /// sharing the database handles them meanwhile: at most [`CLAIM_BATCH`] at a time. Give
+    /// each back with [`Tables::release`] once handled; a process that dies first loses its
+    /// claims when the lease ends.
     ///
     /// # Errors
     /// Storage failures.
     pub async fn due(&self, at: i64) -> Result<Vec<TableId>, TableError> {
-        self.store.due(at).await.map_err(TableError::store)
+        self.store.claim_due(at, CLAIM_LEASE, CLAIM_BATCH).await.map_err(TableError::store)
+    }
+
+    /// Gives back the claim [`Tables::due`] took on table `id`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn release(&self, id: TableId) -> Result<(), TableError> {
+        self.store.release(id).await.map_err(TableError::store)
     }
 }
 

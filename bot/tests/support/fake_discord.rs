@@ -40,6 +40,7 @@ use tokio::task::JoinHandle;
 
 pub use fixtures::*;
 pub use gateway::ResumePolicy;
+#[allow(unused_imports)] // for the tests that need it
 pub use interactions::Opt;
 #[allow(unused_imports)] // for the tests that need them
 pub use store::{

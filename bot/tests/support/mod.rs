@@ -2,4 +2,5 @@
 //! A test uses only part of them, hence `dead_code` is allowed here.
 #![allow(dead_code)]
 
+pub mod db;
 pub mod fake_discord;
