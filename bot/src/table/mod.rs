@@ -480,15 +480,35 @@ impl Tables {
         Err(TableError::Stale(id))
     }
 
-    /// [`Tables::drive_computers`] until no computer is to move, for every running table, at
-    /// start-up: the reports of the tables that moved. A table that fails is logged and skipped.
+    /// [`Tables::drive_computers`] until no computer is to move, at start-up, for every running
+    /// table left waiting on computers with nobody to move them on: the reports of the tables
+    /// that moved. Lists the tables without decoding them; a table with a live fallback deadline
+    /// ([`COMPUTER_GRACE`]) is left alone, since the process that committed its last move is
+    /// driving it (several processes may share the database) and the sweeper claims it if that
+    /// process stopped; rows of older releases recorded no such deadline and are driven here.
+    /// A table that fails is logged and skipped.
     ///
     /// # Errors
     /// When the list of running tables cannot be read.
     pub async fn drive_all_computers(&self) -> Result<Vec<MoveReport>, TableError> {
-        let ids = self.store.tables_of(None, Status::Running).await.map_err(TableError::store)?;
+        let rows = self.store.summaries(None, Status::Running).await.map_err(TableError::store)?;
         let mut moved = Vec::new();
-        for id in ids {
+        for row in rows.into_iter().flatten() {
+            let waits_on_computer = row.waiting.is_none_or(|bits| {
+                SeatSet::from_bits(bits).iter().any(|s| row.seats.get(s.index()).is_some_and(SeatRow::computer_plays))
+            });
+            if !waits_on_computer {
+                continue;
+            }
+            let id = row.id;
+            match self.store.load(id).await {
+                Ok(table) if table.deadline_at.is_some_and(|d| d > now()) => continue,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(%id, "cannot move the computer players on: {error}");
+                    continue;
+                }
+            }
             loop {
                 match self.drive_computers(id).await {
                     Ok(Some(report)) => moved.push(report),
