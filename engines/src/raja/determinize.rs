@@ -9,7 +9,8 @@
 //! who had finished is given the default setup of §3 step 6 (so whether each is done, the
 //! only public fact, is kept).
 
-use super::state::{MONEY_TOTAL, Phase, Player, Raja};
+use super::market::{Answer, Side};
+use super::state::{MONEY_TOTAL, Phase, Player, Raja, Step};
 use crate::game::Seat;
 use crate::rng::GameRng;
 
@@ -25,13 +26,10 @@ pub(super) fn determinize(game: &Raja, observer: Seat, rng: &mut GameRng) -> Raj
     let own = world.players.get(observer.index()).map_or(0, |p| p.cash);
     let hidden = MONEY_TOTAL.saturating_sub(own);
     let others: Vec<usize> = (0..world.players.len()).filter(|i| *i != observer.index()).collect();
-    // Floors: what a seat has publicly committed to pay.
-    let floor = |i: usize| match &world.phase {
-        Phase::Auction(auction) => auction.high.filter(|(seat, _)| seat.index() == i).map_or(0, |(_, amount)| amount),
-        _ => 0,
-    };
-    let floors: Vec<u32> = others.iter().map(|i| floor(*i)).collect();
-    let rest = hidden.saturating_sub(floors.iter().sum());
+    // Floors: what each seat (and the bank) has publicly committed to pay.
+    let (floors, bank_floor) = commitments(&world);
+    let floors: Vec<u32> = others.iter().map(|i| floors[*i]).collect();
+    let rest = hidden.saturating_sub(floors.iter().sum::<u32>() + bank_floor);
     // Random shares for each other player and the bank.
     let weights: Vec<u32> = (0..=others.len()).map(|_| rng.below(1_000) + 1).collect();
     let total: u32 = weights.iter().sum();
@@ -43,6 +41,39 @@ pub(super) fn determinize(game: &Raja, observer: Seat, rng: &mut GameRng) -> Raj
     }
     world.bank = hidden - given;
     world
+}
+
+/// What each seat, and the bank, must be able to pay in any world the observer could be in:
+/// the auction's high bid (R11); in a market order's fill window (§4.3, R17, R18), the cost of a
+/// buy order for the active player, and of a sell order for every player who offered to fill
+/// it and for the bank (which buys when nobody fills).
+fn commitments(world: &Raja) -> (Vec<u32>, u32) {
+    let mut floors = vec![0; world.players.len()];
+    let mut bank = 0;
+    let mut commit = |i: usize, amount: u32| {
+        if let Some(floor) = floors.get_mut(i) {
+            *floor = (*floor).max(amount);
+        }
+    };
+    if let Phase::Auction(auction) = &world.phase
+        && let Some((seat, amount)) = auction.high
+    {
+        commit(seat.index(), amount);
+    }
+    if let (Some(active), Some(Step::Fill(order))) = (world.active(), world.step()) {
+        match order.side {
+            Side::Buy => commit(active.index(), order.cost),
+            Side::Sell => {
+                bank = order.cost;
+                for (i, answer) in order.answers.iter().enumerate() {
+                    if *answer == Answer::Offered {
+                        commit(i, order.cost);
+                    }
+                }
+            }
+        }
+    }
+    (floors, bank)
 }
 
 /// R47: every other player's setup starts again; one who had finished takes the default.
@@ -70,6 +101,43 @@ mod tests {
     use super::super::state::{MONEY_TOTAL, Raja};
     use crate::game::{Game, Seat};
     use crate::rng::GameRng;
+
+    /// §4.3, R17, R18: in a market order's fill window every world drawn can pay the order:
+    /// the active buyer, the bank facing a sell order, and everyone who offered to fill it —
+    /// the search never reaches a payment nobody can make.
+    #[test]
+    fn open_market_orders_stay_payable_in_every_world_drawn() {
+        use super::super::market::{Answer, Side};
+        use super::super::state::Step;
+        let (mut buys, mut sells) = (0, 0);
+        for seed in 0..40 {
+            let mut game = Raja::setup(&Default::default(), 3, GameRng::from_seed(seed)).expect("setup");
+            let mut chooser = GameRng::from_seed(!seed);
+            let (mut actions, mut events) = (Vec::new(), Vec::new());
+            while !game.pending().is_finished() && buys + sells < 60 {
+                if let (Some(active), Some(Step::Fill(order))) = (game.active(), game.step().cloned()) {
+                    for draw in 0..5 {
+                        let observer = game.seats().find(|s| *s != active).expect("another seat");
+                        let world = game.determinize(observer, &mut GameRng::from_seed(draw));
+                        match order.side {
+                            Side::Buy => assert!(world.players[active.index()].cash >= order.cost),
+                            Side::Sell => {
+                                assert!(world.bank >= order.cost, "the bank can buy");
+                                for (i, answer) in order.answers.iter().enumerate() {
+                                    if *answer == Answer::Offered && i != observer.index() {
+                                        assert!(world.players[i].cash >= order.cost, "an offered filler can pay");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if order.side == Side::Buy { buys += 1 } else { sells += 1 }
+                }
+                crate::ai::random_move(&mut game, &mut chooser, &mut actions, &mut events);
+            }
+        }
+        assert!(buys > 0 && sells > 0, "both kinds of order were checked: {buys} buys, {sells} sells");
+    }
 
     #[test]
     fn a_determinized_world_keeps_what_the_observer_knows_and_nothing_else() {

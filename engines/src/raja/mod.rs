@@ -155,4 +155,8 @@ impl Game for Raja {
     fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {
         determinize::determinize(self, observer, rng)
     }
+
+    fn estimate(&self) -> Option<Vec<f64>> {
+        Some(self.estimate_scores())
+    }
 }
