@@ -88,7 +88,10 @@ impl GunslingerGang {
             r.news_done = true;
             let player = self.player_mut(seat);
             player.news.push(news);
-            player.known_news.push(news);
+            // A card kept, attached again and kept again is known once.
+            if !player.known_news.contains(&news) {
+                player.known_news.push(news);
+            }
         }
         self.next_part(events);
     }

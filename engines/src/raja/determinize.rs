@@ -10,7 +10,9 @@
 //! only public fact, is kept).
 
 use super::market::{Answer, Side};
+use super::siege::SiegeStage;
 use super::state::{MONEY_TOTAL, Phase, Player, Raja, Step};
+use super::trade::Reply;
 use crate::game::Seat;
 use crate::rng::GameRng;
 
@@ -39,14 +41,17 @@ pub(super) fn determinize(game: &Raja, observer: Seat, rng: &mut GameRng) -> Raj
         world.players[*i].cash = floor + share;
         given += floor + share;
     }
-    world.bank = hidden - given;
+    world.bank = hidden.saturating_sub(given);
     world
 }
 
 /// What each seat, and the bank, must be able to pay in any world the observer could be in:
 /// the auction's high bid (R11); in a market order's fill window (§4.3, R17, R18), the cost of a
 /// buy order for the active player, and of a sell order for every player who offered to fill
-/// it and for the bank (which buys when nobody fills).
+/// it and for the bank (which buys when nobody fills); in a trade window (§4.10), the money the
+/// proposer offers, the money the proposal asks of everyone who accepted it, and the money each
+/// counter offers (the proposer may select any of them, and the exchange takes it at once); in
+/// a siege, the ransom the defender offered (§4.6 step 6: the attacker may accept it).
 fn commitments(world: &Raja) -> (Vec<u32>, u32) {
     let mut floors = vec![0; world.players.len()];
     let mut bank = 0;
@@ -72,6 +77,21 @@ fn commitments(world: &Raja) -> (Vec<u32>, u32) {
                 }
             }
         }
+    }
+    if let (Some(active), Some(Step::Trade(proposal))) = (world.active(), world.step()) {
+        commit(active.index(), proposal.give.money);
+        for (i, reply) in proposal.replies.iter().enumerate() {
+            match reply {
+                Reply::Accepted => commit(i, proposal.get.money),
+                Reply::Countered { give, .. } => commit(i, give.money),
+                Reply::NotAsked | Reply::Waiting | Reply::Declined => {}
+            }
+        }
+    }
+    if let Some(siege) = world.siege()
+        && let SiegeStage::Counter { offer, .. } = siege.stage
+    {
+        commit(siege.target.index(), offer);
     }
     (floors, bank)
 }
