@@ -1,6 +1,7 @@
 //! Information-set search throughput on one core: iterations per second of one decision, in
 //! each game, from positions part-way into seeded random games (a determinization, a walk
-//! down the tree, one random playout cut off where the game gives an estimate, a back-up).
+//! down the tree, one random playout cut off where the game gives an estimate, a back-up),
+//! searching the legal list (as computers play) and searching the step tree.
 
 use std::hint::black_box;
 
@@ -44,14 +45,17 @@ fn bench_game<G: Game>(c: &mut Criterion, players: usize, moves: usize) {
     let mut group = c.benchmark_group(format!("ismcts/{}", G::ID));
     group.sample_size(10);
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
-    let mut round = 0usize;
-    group.bench_function(format!("{players} players, iterations"), |b| {
-        b.iter(|| {
-            round += 1;
-            let (game, seat) = &positions[round % positions.len()];
-            black_box(ai::search(game, *seat, &search, &mut GameRng::from_seed(round as u64)))
+    for (shape, search) in [("iterations", search), ("iterations over the step tree", Search { steps: true, ..search })]
+    {
+        let mut round = 0usize;
+        group.bench_function(format!("{players} players, {shape}"), |b| {
+            b.iter(|| {
+                round += 1;
+                let (game, seat) = &positions[round % positions.len()];
+                black_box(ai::search(game, *seat, &search, &mut GameRng::from_seed(round as u64)))
+            });
         });
-    });
+    }
     group.finish();
 }
 

@@ -8,7 +8,8 @@
 //! Seat `A` is one seat (it moves round the table from game to game); every other seat plays
 //! `B`. A player is `random` (today's uniformly random computer), a level (`easy`, `normal`,
 //! `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
-//! measure what hidden information costs. Searches are counted in iterations only (the level's
+//! measure what hidden information costs; `steps-` before either searches each decision over
+//! its step tree (one token per edge) instead of the legal list. Searches are counted in iterations only (the level's
 //! time limit is lifted), so a run is reproducible on any machine and with any `--threads`:
 //! game `i` uses seed `seed + i`, and results are reported in game order.
 //!
@@ -31,7 +32,7 @@ use engines::{Game, GameRng, Pending, Seat};
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Random,
-    Search { level: Level, peek: bool },
+    Search { level: Level, peek: bool, steps: bool },
 }
 
 impl Player {
@@ -39,19 +40,23 @@ impl Player {
         if text == "random" {
             return Ok(Self::Random);
         }
+        let (steps, text) = match text.strip_prefix("steps-") {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
         let (peek, level) = match text.strip_prefix("cheat-") {
             Some(rest) => (true, rest),
             None => (false, text),
         };
-        level.parse().map(|level| Self::Search { level, peek }).map_err(|e| e.to_string())
+        level.parse().map(|level| Self::Search { level, peek, steps }).map_err(|e| e.to_string())
     }
 
     fn search(self) -> Option<Search> {
         match self {
             Self::Random => None,
-            Self::Search { level, peek } => {
+            Self::Search { level, peek, steps } => {
                 let budget = Budget { iterations: level.budget().iterations, time: None };
-                Some(Search { peek, ..Search::with_budget(budget) })
+                Some(Search { peek, steps, ..Search::with_budget(budget) })
             }
         }
     }
@@ -72,7 +77,7 @@ fn parse_args() -> Result<Args, String> {
         game: "martian-12s".into(),
         players: 2,
         games: 200,
-        a: Player::Search { level: Level::Normal, peek: false },
+        a: Player::Search { level: Level::Normal, peek: false, steps: false },
         b: Player::Random,
         seed: 0,
         threads: 1,

@@ -29,7 +29,7 @@ fn drawn_worlds_play_on<G: Game>(players: usize, games: u64, every: usize) -> us
         let mut step = 0usize;
         while let Pending::Deciding { must, .. } = game.pending() {
             step += 1;
-            if step % every == 0 {
+            if step.is_multiple_of(every) {
                 for observer in must.iter() {
                     let draw = seed * 1_000_003 + step as u64 * 31 + observer.index() as u64;
                     let world = game.determinize(observer, &mut GameRng::from_seed(draw));

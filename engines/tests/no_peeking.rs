@@ -11,7 +11,7 @@
 //!   reads the game only through determinizations, its own legal list and who is pending,
 //!   cannot tell them apart);
 //! - the search itself, with the same seed and an iteration budget, chooses the same action
-//!   in both.
+//!   in both, searching the legal list and searching the step tree.
 //!
 //! The "cheating" search (allowed to see everything) is the control: it must disagree
 //! somewhere, or the states were not really different.
@@ -34,8 +34,14 @@ fn others_secrets<G: Game>(game: &G, seat: Seat) -> BTreeSet<(Option<Seat>, Stri
 }
 
 fn no_peeking<G: Game>(players: usize, every: usize) {
-    let fair =
-        Search { budget: Budget { iterations: 40, time: None }, exploration: 0.7, cutoff: Some(20), peek: false };
+    let fair = Search {
+        budget: Budget { iterations: 40, time: None },
+        exploration: 0.7,
+        cutoff: Some(20),
+        peek: false,
+        steps: false,
+    };
+    let fair_steps = Search { steps: true, ..fair };
     let cheat = Search { peek: true, ..fair };
     let (mut checks, mut with_secrets, mut secrets_changed, mut cheat_differs) = (0, 0, 0, 0);
     let mut seed = 0u64;
@@ -68,6 +74,8 @@ fn no_peeking<G: Game>(players: usize, every: usize) {
                     let decide = |g: &G, s: &Search| search(g, seat, s, &mut GameRng::from_seed(step as u64));
                     let (a, b) = (decide(&game, &fair), decide(&other, &fair));
                     assert_eq!(a, b, "{ctx}: the decision changed with things the seat cannot see");
+                    let (a, b) = (decide(&game, &fair_steps), decide(&other, &fair_steps));
+                    assert_eq!(a, b, "{ctx}: over the step tree, the decision changed with things the seat cannot see");
                     if decide(&game, &cheat) != decide(&other, &cheat) {
                         cheat_differs += 1;
                     }

@@ -9,6 +9,13 @@
 //! (stopped early and scored by [`Game::estimate`] when a game gives one), and backs up each
 //! seat's reward on the edges that seat chose.
 //!
+//! A decision can be searched in two shapes. Over the legal list (the default), an edge is a
+//! whole action. Over the step tree ([`Search::steps`]), an edge is one token of the action's
+//! text as the front ends offer it ([`Game::choices`]: a card, then its cost, then its target),
+//! and "the text so far is the action" is an edge too where the text is already complete; the
+//! seat's nodes between tokens belong to that seat alone, and the action is applied once whole.
+//! Big decisions then share statistics along their common first steps.
+//!
 //! Chance needs no node of its own: a determinization carries a fresh random source, so dice
 //! and draws come out differently in every iteration. When several seats must answer at once
 //! (sealed choices), one of them moves first, chosen at random, and keeps moving until its
@@ -36,13 +43,16 @@ pub struct Search {
     /// The "cheating" variant, for measuring what hidden information costs: it searches the
     /// true state, every secret and the random source's future included. Never for play.
     pub peek: bool,
+    /// Search each decision over its step tree, one token per edge, rather than over the
+    /// legal list, one whole action per edge.
+    pub steps: bool,
 }
 
 impl Search {
     /// The search with this budget and the default settings.
     #[must_use]
     pub const fn with_budget(budget: Budget) -> Self {
-        Self { budget, exploration: 0.7, cutoff: Some(DEFAULT_CUTOFF), peek: false }
+        Self { budget, exploration: 0.7, cutoff: Some(DEFAULT_CUTOFF), peek: false, steps: false }
     }
 }
 
@@ -60,11 +70,22 @@ pub struct Decision<A> {
     pub visits: u32,
 }
 
-/// One statistic per (seat, action) leaving a node.
+/// What an edge stands for.
+#[derive(Clone, Debug, PartialEq)]
+enum Move<A> {
+    /// A whole action (the legal list).
+    Whole(A),
+    /// The next token of the action's text (the step tree).
+    Token(Box<str>),
+    /// The text entered so far is the action (the step tree).
+    Done,
+}
+
+/// One statistic per (seat, move) leaving a node.
 #[derive(Clone, Debug)]
 struct Edge<A> {
     seat: Seat,
-    action: A,
+    action: Move<A>,
     visits: u32,
     reward: f64,
     /// Iterations in which this edge was legal when its seat chose here.
@@ -99,7 +120,7 @@ pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut Game
         1 => return legal.pop().map(|action| Decision { action, iterations: 0, visits: 0 }),
         _ => {}
     }
-    let mut tree = Tree::<G> { nodes: vec![Node::default()], scratch: Scratch::default() };
+    let mut tree = Tree::<G> { nodes: vec![Node::default()], scratch: Scratch::default(), steps: search.steps };
     let started = Instant::now();
     let mut iterations = 0;
     while iterations < search.budget.iterations {
@@ -110,44 +131,72 @@ pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut Game
         tree.iterate(world, observer, search, rng);
         iterations += 1;
     }
-    let root = &tree.nodes[0];
-    let best = root
+    if search.steps {
+        return Some(tree.best_steps(game, observer, iterations, legal));
+    }
+    let best = tree.nodes[0]
         .edges
         .iter()
-        .filter(|e| e.seat == observer && legal.contains(&e.action))
+        .filter(|e| e.seat == observer && matches!(&e.action, Move::Whole(a) if legal.contains(a)))
         .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))?;
-    Some(Decision { action: best.action.clone(), iterations, visits: best.visits })
+    let Move::Whole(action) = &best.action else { return None };
+    Some(Decision { action: action.clone(), iterations, visits: best.visits })
 }
 
 /// Buffers reused from iteration to iteration.
 struct Scratch<G: Game> {
     actions: Vec<G::Action>,
+    moves: Vec<Move<G::Action>>,
     events: Vec<G::Event>,
     path: Vec<(u32, u32)>,
+    prefix: String,
 }
 
 impl<G: Game> Default for Scratch<G> {
     fn default() -> Self {
-        Self { actions: Vec::new(), events: Vec::new(), path: Vec::new() }
+        Self { actions: Vec::new(), moves: Vec::new(), events: Vec::new(), path: Vec::new(), prefix: String::new() }
     }
 }
 
 struct Tree<G: Game> {
     nodes: Vec<Node<G::Action>>,
     scratch: Scratch<G>,
+    /// Search the step tree rather than the legal list.
+    steps: bool,
 }
 
 impl<G: Game> Tree<G> {
     /// One iteration in the determinization `world`: select and expand, play out, back up.
     fn iterate(&mut self, mut world: G, observer: Seat, search: &Search, rng: &mut GameRng) {
         self.scratch.path.clear();
+        self.scratch.prefix.clear();
         let mut node = 0u32;
+        // Where the seat deciding now began its decision (the step tree has nodes within it).
+        let mut start = 0u32;
         let mut actor = Some(observer);
         while let Pending::Deciding { must, .. } = world.pending() {
             let seat = next_actor(must, actor, rng);
-            let (edge, expanded) = self.select(node, &world, seat, search.exploration, rng);
+            if self.scratch.prefix.is_empty() {
+                start = node;
+            }
+            let Some((edge, expanded)) = self.select(node, &world, seat, search.exploration, rng) else { break };
             self.scratch.path.push((node, edge));
-            let action = self.nodes[node as usize].edges[edge as usize].action.clone();
+            let action = match &self.nodes[node as usize].edges[edge as usize].action {
+                Move::Whole(action) => action.clone(),
+                Move::Token(token) => {
+                    // Still this seat's decision, in a node of its own; a new step grows the
+                    // tree down to the whole action before the playout.
+                    self.scratch.prefix.push_str(token);
+                    node = self.child(node, edge, seat, false);
+                    actor = Some(seat);
+                    continue;
+                }
+                Move::Done => match self.scratch.prefix.parse() {
+                    Ok(action) => action,
+                    Err(_) => break, // a step tree that does not parse: an engine bug; score as is
+                },
+            };
+            self.scratch.prefix.clear();
             self.scratch.events.clear();
             if world.apply_into(seat, &action, &mut self.scratch.events).is_err() {
                 // A legal action refused: an engine bug the conformance harness looks for.
@@ -157,7 +206,7 @@ impl<G: Game> Tree<G> {
             let after = world.pending().must_seats();
             let next = next_actor(after, Some(seat), rng);
             let sealed = must.len() > 1 && next != seat;
-            node = self.child(node, edge, seat, sealed);
+            node = if sealed { self.child(start, edge, seat, true) } else { self.child(node, edge, seat, false) };
             actor = Some(next);
             if expanded {
                 break;
@@ -171,11 +220,29 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The edge `seat` takes at `node` in `world`, and whether it is a new one (expansion).
-    fn select(&mut self, node: u32, world: &G, seat: Seat, exploration: f64, rng: &mut GameRng) -> (u32, bool) {
-        let actions = &mut self.scratch.actions;
-        actions.clear();
-        world.legal_actions_into(seat, actions);
+    /// The moves open to `seat` in `world`: its legal list, or the next steps after the text
+    /// entered so far.
+    fn moves(&mut self, world: &G, seat: Seat) {
+        let Scratch { actions, moves, prefix, .. } = &mut self.scratch;
+        moves.clear();
+        if self.steps {
+            let choices = world.choices(seat, prefix);
+            moves.extend(choices.options.into_iter().map(|c| Move::Token(c.token.into_boxed_str())));
+            if choices.complete {
+                moves.push(Move::Done);
+            }
+        } else {
+            actions.clear();
+            world.legal_actions_into(seat, actions);
+            moves.extend(actions.drain(..).map(Move::Whole));
+        }
+    }
+
+    /// The edge `seat` takes at `node` in `world`, and whether it is a new one (expansion);
+    /// `None` when the game offers the seat nothing (an engine bug).
+    fn select(&mut self, node: u32, world: &G, seat: Seat, exploration: f64, rng: &mut GameRng) -> Option<(u32, bool)> {
+        self.moves(world, seat);
+        let actions = &mut self.scratch.moves;
         let edges = &mut self.nodes[node as usize].edges;
         let mut untried: Vec<usize> = Vec::new();
         let mut available: Vec<u32> = Vec::with_capacity(actions.len());
@@ -192,9 +259,9 @@ impl<G: Game> Tree<G> {
             let pick = untried[rng.index(untried.len())];
             let action = actions.swap_remove(pick);
             edges.push(Edge { seat, action, visits: 0, reward: 0.0, available: 1, child: None });
-            return (edges.len() as u32 - 1, true);
+            return Some((edges.len() as u32 - 1, true));
         }
-        let mut best = (f64::NEG_INFINITY, 0u32);
+        let mut best = (f64::NEG_INFINITY, *available.first()?);
         for &edge in &available {
             let e = &edges[edge as usize];
             let visits = f64::from(e.visits.max(1));
@@ -203,7 +270,55 @@ impl<G: Game> Tree<G> {
                 best = (score, edge);
             }
         }
-        (best.1, false)
+        Some((best.1, false))
+    }
+
+    /// The step tree's answer for `observer` in the real `game`: from the root, the most
+    /// visited step that is open in the real game, until the action is whole. Steps never
+    /// visited (a budget smaller than the options) are completed with the first option open.
+    fn best_steps(&self, game: &G, observer: Seat, iterations: u32, mut legal: Vec<G::Action>) -> Decision<G::Action> {
+        let mut prefix = String::new();
+        let mut node = Some(0u32);
+        let mut visits = 0;
+        loop {
+            let choices = game.choices(observer, &prefix);
+            let best = node.and_then(|n| {
+                self.nodes[n as usize]
+                    .edges
+                    .iter()
+                    .filter(|e| e.seat == observer && e.visits > 0)
+                    .filter(|e| match &e.action {
+                        Move::Token(token) => choices.options.iter().any(|c| *c.token == **token),
+                        Move::Done => choices.complete,
+                        Move::Whole(_) => false,
+                    })
+                    .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
+            });
+            let token = match best {
+                Some(edge) => {
+                    visits = edge.visits;
+                    node = edge.child;
+                    match &edge.action {
+                        Move::Token(token) => Some(token.to_string()),
+                        Move::Done | Move::Whole(_) => None,
+                    }
+                }
+                None => {
+                    node = None;
+                    choices.options.first().map(|c| c.token.clone()).filter(|_| !choices.complete)
+                }
+            };
+            match token {
+                Some(token) => prefix.push_str(&token),
+                None => break,
+            }
+        }
+        let action = prefix.parse().unwrap_or_else(|_| {
+            // The step tree led to a text the game does not read back: an engine bug the
+            // conformance harness looks for. The first legal action keeps play going.
+            legal.swap_remove(0)
+        });
+        Decision { action, iterations, visits }
     }
 
     /// The node after `seat` took `edge` at `node`, created on first use.
@@ -308,4 +423,146 @@ pub fn estimate_from_scores(scores: &[Option<f64>], spread: f64) -> Vec<f64> {
             WIN * weight / total.max(f64::MIN_POSITIVE) + (1.0 - WIN) * place
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+    use crate::game::{Audience, InvariantError, Outcome, ParseActionError, RuleError, SetupError, Standing};
+
+    /// A one-decision game whose answer is a big action in steps: seat 0 dials one digit
+    /// (`dial 7`) or two (`dial 7 3`), 110 actions in all; only `dial 7` wins. Over the step
+    /// tree that is `dial`, `7`, then stopping although more digits are open.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    struct Dial {
+        dialled: Option<(u8, Option<u8>)>,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    enum Turn {
+        Dial(u8, Option<u8>),
+        Resign,
+    }
+
+    impl fmt::Display for Turn {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match self {
+                Self::Dial(a, None) => write!(f, "dial {a}"),
+                Self::Dial(a, Some(b)) => write!(f, "dial {a} {b}"),
+                Self::Resign => f.write_str("resign"),
+            }
+        }
+    }
+
+    impl FromStr for Turn {
+        type Err = ParseActionError;
+        fn from_str(text: &str) -> Result<Self, Self::Err> {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let digit = |w: &str| w.parse::<u8>().ok().filter(|d| *d < 10);
+            let error = || ParseActionError { text: text.into(), expected: "dial D [D]".into() };
+            match words.as_slice() {
+                ["resign"] => Ok(Self::Resign),
+                ["dial", a] => Ok(Self::Dial(digit(a).ok_or_else(error)?, None)),
+                ["dial", a, b] => Ok(Self::Dial(digit(a).ok_or_else(error)?, Some(digit(b).ok_or_else(error)?))),
+                _ => Err(error()),
+            }
+        }
+    }
+
+    impl Game for Dial {
+        type Options = ();
+        type Action = Turn;
+        type Event = ();
+        type View = ();
+        const ID: &'static str = "dial";
+        const NAME: &'static str = "Dial";
+        const PLAYERS: (usize, usize) = (2, 2);
+        const MAX_ACTIONS: usize = 4;
+        const SUMMARY: &'static str = "Dial the winning code.";
+        const RESIGN: Turn = Turn::Resign;
+
+        fn setup(_: &(), _: usize, _: GameRng) -> Result<Self, SetupError> {
+            Ok(Self { dialled: None })
+        }
+        fn players(&self) -> usize {
+            2
+        }
+        fn pending(&self) -> Pending {
+            match self.dialled {
+                None => Pending::must(SeatSet::one(Seat(0))),
+                Some(code) => {
+                    let winner = if code == (7, None) { Seat(0) } else { Seat(1) };
+                    let standing = |seat: Seat, place| Standing { seat, place, score: 0, detail: String::new() };
+                    let loser = Seat(1 - winner.0);
+                    Pending::Finished(Outcome {
+                        standings: vec![standing(winner, 1), standing(loser, 2)],
+                        winners: SeatSet::one(winner),
+                        reason: "dialled".into(),
+                    })
+                }
+            }
+        }
+        fn resigned(&self, _: Seat) -> bool {
+            false
+        }
+        fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Turn>) {
+            if seat == Seat(0) && self.dialled.is_none() {
+                for a in 0..10 {
+                    out.push(Turn::Dial(a, None));
+                    out.extend((0..10).map(|b| Turn::Dial(a, Some(b))));
+                }
+            }
+        }
+        fn act(&mut self, _: Seat, action: &Turn, _: &mut Vec<()>) -> Result<(), RuleError> {
+            match *action {
+                Turn::Dial(a, b) => self.dialled = Some((a, b)),
+                Turn::Resign => self.dialled = Some((0, Some(0))),
+            }
+            Ok(())
+        }
+        fn view(&self, _: crate::game::Viewer) {}
+        fn audience(_: &()) -> Audience {
+            Audience::Public
+        }
+        fn sentence(&self, _: &(), _: &[String]) -> String {
+            String::new()
+        }
+        fn timeout_action(&self, _: Seat) -> Option<Turn> {
+            Some(Turn::Dial(0, None))
+        }
+        fn check_invariants(&self) -> Result<(), InvariantError> {
+            Ok(())
+        }
+        fn determinize(&self, _: Seat, _: &mut GameRng) -> Self {
+            self.clone()
+        }
+    }
+
+    #[test]
+    fn both_shapes_find_the_one_winning_action() {
+        let game = Dial::setup(&(), 2, GameRng::from_seed(1)).expect("setup");
+        for steps in [false, true] {
+            let search = Search { steps, ..Search::with_budget(Budget { iterations: 600, time: None }) };
+            let decision = super::search(&game, Seat(0), &search, &mut GameRng::from_seed(5)).expect("a decision");
+            assert_eq!(decision.action, Turn::Dial(7, None), "searching the step tree: {steps}");
+            assert_eq!(decision.iterations, 600);
+            assert!(decision.visits > 100, "the winner drew the visits: {decision:?}");
+        }
+    }
+
+    #[test]
+    fn a_step_search_answers_with_a_whole_legal_action_even_on_a_tiny_budget() {
+        let game = Dial::setup(&(), 2, GameRng::from_seed(1)).expect("setup");
+        let legal = game.legal_actions(Seat(0));
+        for iterations in [1, 2, 3] {
+            let search = Search { steps: true, ..Search::with_budget(Budget { iterations, time: None }) };
+            let decision = super::search(&game, Seat(0), &search, &mut GameRng::from_seed(3)).expect("a decision");
+            assert!(legal.contains(&decision.action), "{decision:?}");
+        }
+    }
 }
