@@ -10,8 +10,9 @@ use super::action::Action;
 use super::market::{Lot, Market, Side};
 use super::rules::Decision;
 use super::siege::SiegeStage;
-use super::state::{DECLARE_MAX, RANSOM_MAX, Raja, SHIELDS_PER_FACE};
+use super::state::{DECLARE_MAX, MAX_PROPOSALS, RANSOM_MAX, Raja, SHIELDS_PER_FACE, Step};
 use super::trade::{Bundle, Item, Part, Recipient};
+use super::wall::WALL_CAPACITY;
 use super::wall::WALL_MAX_ROWS;
 use crate::game::Seat;
 
@@ -47,9 +48,16 @@ impl Raja {
             }
             Decision::Fill => vec![Action::FillOffer, Action::FillDecline],
             Decision::Build => self.build_candidates(seat),
-            Decision::Placing => (1..=WALL_MAX_ROWS).map(Action::BuildPlace).collect(),
+            Decision::Placing => match self.step() {
+                Some(Step::Placing(placing)) => {
+                    let wall = &self.player(seat).cities[usize::from(placing.city)].wall;
+                    (1..=WALL_MAX_ROWS).filter(|row| wall.can_place(*row)).map(Action::BuildPlace).collect()
+                }
+                _ => Vec::new(),
+            },
             _ => self.siege_candidates(seat, decision),
         };
+        out.reserve(candidates.len());
         out.extend(candidates.into_iter().filter(|a| self.check(seat, a).is_ok()));
     }
 
@@ -86,9 +94,14 @@ impl Raja {
 
     fn commerce_candidates(&self, seat: Seat) -> Vec<Action> {
         let mut v = Vec::new();
-        let others = self.standing().filter(|s| *s != seat).map(|s| Recipient::One(self.player(s).colour));
-        for to in std::iter::once(Recipient::All).chain(others) {
-            v.extend(self.bundle_family(seat).map(|(give, get, send)| Action::TradePropose { to, give, get, send }));
+        // R14: once three proposals are used every proposal is refused, so none is listed to
+        // be refused (the playouts of the computer players pass here thousands of times).
+        if self.segment().map_or(0, |s| s.proposals) < MAX_PROPOSALS {
+            let family: Vec<(Bundle, Bundle, bool)> = self.bundle_family(seat).collect();
+            let others = self.standing().filter(|s| *s != seat).map(|s| Recipient::One(self.player(s).colour));
+            for to in std::iter::once(Recipient::All).chain(others) {
+                v.extend(family.iter().map(|&(give, get, send)| Action::TradePropose { to, give, get, send }));
+            }
         }
         for market in Market::ALL {
             for side in Side::ALL {
@@ -132,13 +145,23 @@ impl Raja {
         }
     }
 
+    /// Only what [`Raja::check`] accepts, so that no refusal is built to be thrown away (the
+    /// playouts of the computer players pass here thousands of times); the check still filters.
     fn build_candidates(&self, seat: Seat) -> Vec<Action> {
         let me = self.player(seat);
-        let most = DECLARE_MAX.min(me.stones);
-        let mut v: Vec<Action> =
-            (0..3u8).flat_map(|city| (1..=most).map(move |stones| Action::BuildDeclare { city, stones })).collect();
-        for face in 1..=3u8 {
-            v.extend(me.lands.cells().map(|cell| Action::ShieldDeploy { face, cell }));
+        let credit = self.segment().map_or(0, |s| s.credit);
+        // R24: two stones per grain, plus the credit.
+        let paid = u8::try_from(2 * u32::from(me.grain()) + u32::from(credit)).unwrap_or(u8::MAX);
+        let mut v = Vec::new();
+        for (city, target) in (0..3u8).zip(&me.cities).filter(|(_, c)| c.exists()) {
+            let room = WALL_CAPACITY.saturating_sub(target.wall.stones());
+            let most = DECLARE_MAX.min(me.stones).min(paid).min(room);
+            v.extend((1..=most).map(|stones| Action::BuildDeclare { city, stones }));
+        }
+        for face in (1..=3u8).filter(|face| me.shields[usize::from(*face) - 1] > 0) {
+            v.extend(
+                me.lands.cells().filter(|cell| !me.noble_on(*cell)).map(|cell| Action::ShieldDeploy { face, cell }),
+            );
         }
         v.push(Action::BuildingEnd);
         v
