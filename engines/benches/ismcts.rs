@@ -45,8 +45,11 @@ fn bench_game<G: Game>(c: &mut Criterion, players: usize, moves: usize) {
     let mut group = c.benchmark_group(format!("ismcts/{}", G::ID));
     group.sample_size(10);
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
-    for (shape, search) in [("iterations", search), ("iterations over the step tree", Search { steps: true, ..search })]
-    {
+    let shapes = [
+        ("iterations", Search { steps: false, ..search }),
+        ("iterations over the step tree", Search { steps: true, ..search }),
+    ];
+    for (shape, search) in shapes {
         let mut round = 0usize;
         group.bench_function(format!("{players} players, {shape}"), |b| {
             b.iter(|| {

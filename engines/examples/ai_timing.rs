@@ -41,7 +41,7 @@ fn positions<G: Game>(count: usize) -> Vec<(G, Seat)> {
 fn time<G: Game>(count: usize) {
     let positions = positions::<G>(count);
     for level in Level::ALL {
-        let search = Search::with_budget(level.budget());
+        let search = Search::for_game::<G>(level.budget());
         let mut ms = Vec::new();
         let (mut iterations, mut cut) = (0u64, 0);
         for (i, (game, seat)) in positions.iter().enumerate() {

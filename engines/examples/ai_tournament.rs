@@ -8,10 +8,11 @@
 //! Seat `A` is one seat (it moves round the table from game to game); every other seat plays
 //! `B`. A player is `random` (today's uniformly random computer), a level (`easy`, `normal`,
 //! `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
-//! measure what hidden information costs; `steps-` before either searches each decision over
-//! its step tree (one token per edge) instead of the legal list. Searches are counted in iterations only (the level's
-//! time limit is lifted), so a run is reproducible on any machine and with any `--threads`:
-//! game `i` uses seed `seed + i`, and results are reported in game order.
+//! measure what hidden information costs. A search takes the shape the game plays with
+//! (`Game::SEARCH_STEPS`) unless `steps-` (the step tree, one token per edge) or `list-` (the
+//! legal list, one action per edge) comes first. Searches are counted in iterations only (the
+//! level's time limit is lifted), so a run is reproducible on any machine and with any
+//! `--threads`: game `i` uses seed `seed + i`, and results are reported in game order.
 //!
 //! Prints A's win rate with its 95% Wilson interval (a shared win counts as a fraction), how
 //! the games ended (the outcome's reason), and the time per decision of each searching side.
@@ -32,7 +33,7 @@ use engines::{Game, GameRng, Pending, Seat};
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Random,
-    Search { level: Level, peek: bool, steps: bool },
+    Search { level: Level, peek: bool, steps: Option<bool> },
 }
 
 impl Player {
@@ -40,9 +41,10 @@ impl Player {
         if text == "random" {
             return Ok(Self::Random);
         }
-        let (steps, text) = match text.strip_prefix("steps-") {
-            Some(rest) => (true, rest),
-            None => (false, text),
+        let (steps, text) = match (text.strip_prefix("steps-"), text.strip_prefix("list-")) {
+            (Some(rest), _) => (Some(true), rest),
+            (None, Some(rest)) => (Some(false), rest),
+            (None, None) => (None, text),
         };
         let (peek, level) = match text.strip_prefix("cheat-") {
             Some(rest) => (true, rest),
@@ -51,12 +53,13 @@ impl Player {
         level.parse().map(|level| Self::Search { level, peek, steps }).map_err(|e| e.to_string())
     }
 
-    fn search(self) -> Option<Search> {
+    fn search<G: Game>(self) -> Option<Search> {
         match self {
             Self::Random => None,
             Self::Search { level, peek, steps } => {
                 let budget = Budget { iterations: level.budget().iterations, time: None };
-                Some(Search { peek, steps, ..Search::with_budget(budget) })
+                let base = Search::for_game::<G>(budget);
+                Some(Search { peek, steps: steps.unwrap_or(base.steps), ..base })
             }
         }
     }
@@ -77,7 +80,7 @@ fn parse_args() -> Result<Args, String> {
         game: "martian-12s".into(),
         players: 2,
         games: 200,
-        a: Player::Search { level: Level::Normal, peek: false, steps: false },
+        a: Player::Search { level: Level::Normal, peek: false, steps: None },
         b: Player::Random,
         seed: 0,
         threads: 1,
@@ -131,7 +134,7 @@ fn play<G: Game>(args: &Args, index: u64) -> Record {
         };
         let seat = must.iter().nth(chooser.index(must.len())).expect("a pending seat");
         let player = if seat == a_seat { args.a } else { args.b };
-        let action = match player.search() {
+        let action = match player.search::<G>() {
             None => ai::random_action(&game, seat, &mut chooser).expect("a legal action"),
             Some(search) => {
                 let started = Instant::now();
@@ -156,6 +159,12 @@ fn reason_key(reason: &str) -> String {
 }
 
 fn run<G: Game>(args: &Args) {
+    // Name the shape each search takes in this game, for the report.
+    let resolve = |player: Player| match player {
+        Player::Search { level, peek, steps: None } => Player::Search { level, peek, steps: Some(G::SEARCH_STEPS) },
+        other => other,
+    };
+    let args = &Args { a: resolve(args.a), b: resolve(args.b), game: args.game.clone(), ..*args };
     let next = AtomicU64::new(0);
     let results: Mutex<Vec<(u64, Record)>> = Mutex::new(Vec::new());
     let started = Instant::now();

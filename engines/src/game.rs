@@ -490,6 +490,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// The action with which a seat leaves the game; any seat that has not resigned may take
     /// it at any time while the game goes on.
     const RESIGN: Self::Action;
+    /// How computer players search this game's decisions: over the step tree of
+    /// [`Game::choices`], one token per edge (`true`), or over the legal list, one whole action
+    /// per edge (`false`, the default). Chosen per game by measurement: the tournaments in
+    /// `engines/src/ai/figures.md`.
+    const SEARCH_STEPS: bool = false;
 
     /// Sets up a new game.
     ///

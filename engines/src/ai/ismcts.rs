@@ -49,10 +49,17 @@ pub struct Search {
 }
 
 impl Search {
-    /// The search with this budget and the default settings.
+    /// The search with this budget and the default settings, over the legal list.
     #[must_use]
     pub const fn with_budget(budget: Budget) -> Self {
         Self { budget, exploration: 0.7, cutoff: Some(DEFAULT_CUTOFF), peek: false, steps: false }
+    }
+
+    /// The search computer players use in `G`: this budget, the default settings, and the
+    /// shape of search measured better for the game ([`Game::SEARCH_STEPS`]).
+    #[must_use]
+    pub const fn for_game<G: Game>(budget: Budget) -> Self {
+        Self { steps: G::SEARCH_STEPS, ..Self::with_budget(budget) }
     }
 }
 

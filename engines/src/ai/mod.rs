@@ -18,7 +18,7 @@ pub fn computer_action<G: Game>(game: &G, seat: Seat, level: Level, rng: &mut Ga
         // Only a seat the game waits for is searched; an optional move stays a random one.
         return random_action(game, seat, rng);
     }
-    search(game, seat, &Search::with_budget(level.budget()), rng).map(|d| d.action)
+    search(game, seat, &Search::for_game::<G>(level.budget()), rng).map(|d| d.action)
 }
 
 /// For determinizations: `seat` makes random legal moves in `world` until `done` holds, but
