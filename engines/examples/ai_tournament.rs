@@ -14,7 +14,12 @@
 //! level's time limit is lifted), so a run is reproducible on any machine and with any
 //! `--threads`: game `i` uses seed `seed + i`, and results are reported in game order.
 //!
-//! Prints A's win rate with its 95% Wilson interval (a shared win counts as a fraction), how
+//! Every finished game prints a `game` line at once (its seed, A's share of the win, its
+//! moves and ending), so a long run stopped part-way keeps what it finished: go on with
+//! `--seed` at the first seed missing and add the lines of both runs up. A sits at seat
+//! `seed mod players`, so a game is the same game whichever run plays it.
+//!
+//! At the end, prints A's win rate with its 95% Wilson interval (a shared win counts as a fraction), how
 //! the games ended (the outcome's reason), and the time per decision of each searching side.
 
 use std::collections::BTreeMap;
@@ -117,7 +122,7 @@ struct Record {
 fn play<G: Game>(args: &Args, index: u64) -> Record {
     let seed = args.seed + index;
     let mut game = G::setup(&G::Options::default(), args.players, GameRng::from_seed(seed)).expect("setup");
-    let a_seat = Seat((index % args.players as u64) as u8);
+    let a_seat = Seat((seed % args.players as u64) as u8);
     let mut chooser = GameRng::from_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA1);
     let mut record = Record { win: 0.0, reason: String::new(), a_times: Vec::new(), b_times: Vec::new(), moves: 0 };
     let mut events = Vec::new();
@@ -177,6 +182,14 @@ fn run<G: Game>(args: &Args) {
                         break;
                     }
                     let record = play::<G>(args, index);
+                    // At once, so that a run stopped early keeps its finished games.
+                    println!(
+                        "game seed {} A {:.3} moves {} | {}",
+                        args.seed + index,
+                        record.win,
+                        record.moves,
+                        record.reason
+                    );
                     results.lock().expect("results").push((index, record));
                 }
             });
