@@ -16,7 +16,8 @@
 //!
 //! Every finished game prints a `game` line at once (its seed, A's share of the win, its
 //! moves and ending), so a long run stopped part-way keeps what it finished: go on with
-//! `--seed` at the first seed missing and add the lines of both runs up. A sits at seat
+//! `--seed` at the first seed missing and add the runs up with
+//! `cargo run --release -p engines --example ai_tournament -- add FIRST.out SECOND.out`. A sits at seat
 //! `seed mod players`, so a game is the same game whichever run plays it.
 //!
 //! At the end, prints A's win rate with its 95% Wilson interval (a shared win counts as a fraction), how
@@ -263,7 +264,59 @@ fn wilson(successes: f64, n: f64) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
+/// `ai_tournament add FILE…`: the `game` lines of several runs (a long run split with
+/// `--seed`), each seed counted once, added up into one win rate and one table of endings.
+fn add(paths: &[String]) -> Result<(), String> {
+    let mut games: BTreeMap<u64, (f64, u64, String)> = BTreeMap::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in text.lines() {
+            let Some(rest) = line.strip_prefix("game seed ") else { continue };
+            let (head, reason) = rest.split_once(" | ").ok_or_else(|| format!("{path}: cannot read {line:?}"))?;
+            let words: Vec<&str> = head.split_whitespace().collect();
+            let [seed, "A", win, "moves", moves] = words[..] else {
+                return Err(format!("{path}: cannot read {line:?}"));
+            };
+            let number = |w: &str| w.parse::<f64>().map_err(|_| format!("{path}: cannot read {line:?}"));
+            games.insert(number(seed)? as u64, (number(win)?, number(moves)? as u64, reason.to_string()));
+        }
+    }
+    let (Some(first), Some(last)) = (games.keys().next(), games.keys().next_back()) else {
+        return Err("no game lines found".into());
+    };
+    let n = games.len() as f64;
+    let wins: f64 = games.values().map(|g| g.0).sum();
+    let (low, high) = wilson(wins, n);
+    let gaps = (last - first + 1) as usize != games.len();
+    println!(
+        "{} games, seeds {first}..={last}{}: A wins {wins:.1} = {:.1}% [95% Wilson {:.1}%, {:.1}%]",
+        games.len(),
+        if gaps { " (with gaps)" } else { "" },
+        100.0 * wins / n,
+        100.0 * low,
+        100.0 * high
+    );
+    let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, _, reason) in games.values() {
+        *endings.entry(reason).or_default() += 1;
+    }
+    println!("endings:");
+    for (reason, count) in endings {
+        println!("  {:5.1}% {count:5}  {reason}", 100.0 * count as f64 / n);
+    }
+    println!("moves per game {:.0}", games.values().map(|g| g.1 as f64).sum::<f64>() / n);
+    Ok(())
+}
+
 fn main() {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().is_some_and(|a| a == "add") {
+        if let Err(message) = add(&argv[1..]) {
+            eprintln!("ai_tournament: {message}");
+            std::process::exit(2);
+        }
+        return;
+    }
     let args = match parse_args() {
         Ok(args) => args,
         Err(message) => {
