@@ -220,14 +220,7 @@ fn report(args: &Args, results: &[(u64, Record)], elapsed: Duration) {
         100.0 * high,
         100.0 / args.players as f64,
     );
-    let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
-    for (_, r) in results {
-        *endings.entry(r.reason.as_str()).or_default() += 1;
-    }
-    println!("endings:");
-    for (reason, count) in &endings {
-        println!("  {:5.1}%  {count:4}  {reason}", 100.0 * *count as f64 / n);
-    }
+    print_endings(results.iter().map(|(_, r)| r.reason.as_str()));
     let moves: usize = results.iter().map(|(_, r)| r.moves).sum();
     println!("moves per game {:.0}; wall time {:.1} s", moves as f64 / n, elapsed.as_secs_f64());
     for (side, times) in [
@@ -248,6 +241,19 @@ fn report(args: &Args, results: &[(u64, Record)], elapsed: Duration) {
             at(0.95),
             at(1.0)
         );
+    }
+}
+
+/// How the games ended: each reason's share and count.
+fn print_endings<'r>(reasons: impl Iterator<Item = &'r str>) {
+    let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
+    for reason in reasons {
+        *endings.entry(reason).or_default() += 1;
+    }
+    let n: usize = endings.values().sum();
+    println!("endings:");
+    for (reason, count) in &endings {
+        println!("  {:5.1}%  {count:4}  {reason}", 100.0 * *count as f64 / n as f64);
     }
 }
 
@@ -296,14 +302,7 @@ fn add(paths: &[String]) -> Result<(), String> {
         100.0 * low,
         100.0 * high
     );
-    let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
-    for (_, _, reason) in games.values() {
-        *endings.entry(reason).or_default() += 1;
-    }
-    println!("endings:");
-    for (reason, count) in endings {
-        println!("  {:5.1}% {count:5}  {reason}", 100.0 * count as f64 / n);
-    }
+    print_endings(games.values().map(|(_, _, reason)| reason.as_str()));
     println!("moves per game {:.0}", games.values().map(|g| g.1 as f64).sum::<f64>() / n);
     Ok(())
 }

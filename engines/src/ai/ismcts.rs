@@ -127,7 +127,7 @@ pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut Game
         1 => return legal.pop().map(|action| Decision { action, iterations: 0, visits: 0 }),
         _ => {}
     }
-    let mut tree = Tree::<G> { nodes: vec![Node::default()], scratch: Scratch::default(), steps: search.steps };
+    let mut tree = Tree::<G> { nodes: vec![Node::default()], scratch: Scratch::default() };
     let started = Instant::now();
     let mut iterations = 0;
     while iterations < search.budget.iterations {
@@ -141,11 +141,12 @@ pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut Game
     if search.steps {
         return Some(tree.best_steps(game, observer, iterations, legal));
     }
-    let best = tree.nodes[0]
-        .edges
-        .iter()
-        .filter(|e| e.seat == observer && matches!(&e.action, Move::Whole(a) if legal.contains(a)))
-        .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))?;
+    let best = most_visited(
+        tree.nodes[0]
+            .edges
+            .iter()
+            .filter(|e| e.seat == observer && matches!(&e.action, Move::Whole(a) if legal.contains(a))),
+    )?;
     let Move::Whole(action) = &best.action else { return None };
     Some(Decision { action: action.clone(), iterations, visits: best.visits })
 }
@@ -168,8 +169,11 @@ impl<G: Game> Default for Scratch<G> {
 struct Tree<G: Game> {
     nodes: Vec<Node<G::Action>>,
     scratch: Scratch<G>,
-    /// Search the step tree rather than the legal list.
-    steps: bool,
+}
+
+/// The edge visited most (the better reward on a tie): the answer a search gives.
+fn most_visited<'e, A: 'e>(edges: impl Iterator<Item = &'e Edge<A>>) -> Option<&'e Edge<A>> {
+    edges.max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
 }
 
 impl<G: Game> Tree<G> {
@@ -186,7 +190,7 @@ impl<G: Game> Tree<G> {
             if self.scratch.prefix.is_empty() {
                 start = node;
             }
-            let Some((edge, expanded)) = self.select(node, &world, seat, search.exploration, rng) else { break };
+            let Some((edge, expanded)) = self.select(node, &world, seat, search, rng) else { break };
             self.scratch.path.push((node, edge));
             let action = match &self.nodes[node as usize].edges[edge as usize].action {
                 Move::Whole(action) => action.clone(),
@@ -229,10 +233,10 @@ impl<G: Game> Tree<G> {
 
     /// The moves open to `seat` in `world`: its legal list, or the next steps after the text
     /// entered so far.
-    fn moves(&mut self, world: &G, seat: Seat) {
+    fn moves(&mut self, world: &G, seat: Seat, steps: bool) {
         let Scratch { actions, moves, prefix, .. } = &mut self.scratch;
         moves.clear();
-        if self.steps {
+        if steps {
             let choices = world.choices(seat, prefix);
             moves.extend(choices.options.into_iter().map(|c| Move::Token(c.token.into_boxed_str())));
             if choices.complete {
@@ -247,8 +251,8 @@ impl<G: Game> Tree<G> {
 
     /// The edge `seat` takes at `node` in `world`, and whether it is a new one (expansion);
     /// `None` when the game offers the seat nothing (an engine bug).
-    fn select(&mut self, node: u32, world: &G, seat: Seat, exploration: f64, rng: &mut GameRng) -> Option<(u32, bool)> {
-        self.moves(world, seat);
+    fn select(&mut self, node: u32, world: &G, seat: Seat, search: &Search, rng: &mut GameRng) -> Option<(u32, bool)> {
+        self.moves(world, seat, search.steps);
         let actions = &mut self.scratch.moves;
         let edges = &mut self.nodes[node as usize].edges;
         let mut untried: Vec<usize> = Vec::new();
@@ -272,7 +276,7 @@ impl<G: Game> Tree<G> {
         for &edge in &available {
             let e = &edges[edge as usize];
             let visits = f64::from(e.visits.max(1));
-            let score = e.reward / visits + exploration * (f64::from(e.available).ln() / visits).sqrt();
+            let score = e.reward / visits + search.exploration * (f64::from(e.available).ln() / visits).sqrt();
             if score > best.0 {
                 best = (score, edge);
             }
@@ -290,16 +294,13 @@ impl<G: Game> Tree<G> {
         loop {
             let choices = game.choices(observer, &prefix);
             let best = node.and_then(|n| {
-                self.nodes[n as usize]
-                    .edges
-                    .iter()
-                    .filter(|e| e.seat == observer && e.visits > 0)
-                    .filter(|e| match &e.action {
+                most_visited(self.nodes[n as usize].edges.iter().filter(|e| e.seat == observer && e.visits > 0).filter(
+                    |e| match &e.action {
                         Move::Token(token) => choices.options.iter().any(|c| *c.token == **token),
                         Move::Done => choices.complete,
                         Move::Whole(_) => false,
-                    })
-                    .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
+                    },
+                ))
             });
             let token = match best {
                 Some(edge) => {

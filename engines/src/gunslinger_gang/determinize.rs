@@ -62,14 +62,11 @@ fn news(world: &mut GunslingerGang, observer: Seat, rng: &mut GameRng) {
         let mut cards: Vec<News> = world.player(seat).news.iter().copied().chain(attached).collect();
         held[seat.index()] = cards.len();
         let player = world.player_mut(seat);
-        // Known once each (a table saved by an earlier release may list a card kept twice).
-        let mut once: Vec<News> = Vec::new();
-        for card in player.known_news.iter().filter(|n| cards.contains(n)) {
-            if !once.contains(card) {
-                once.push(*card);
-            }
-        }
-        player.known_news = once;
+        player.known_news.retain(|n| cards.contains(n));
+        // Known once each (a table saved by an earlier release may list a card kept twice);
+        // the order does not matter, the cards dealt back are sorted before they are shuffled.
+        player.known_news.sort_unstable();
+        player.known_news.dedup();
         cards.retain(|n| !player.known_news.contains(n));
         known[seat.index()] = player.known_news.clone();
         pool.extend(cards);
