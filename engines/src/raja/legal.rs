@@ -12,8 +12,7 @@ use super::rules::Decision;
 use super::siege::SiegeStage;
 use super::state::{DECLARE_MAX, MAX_PROPOSALS, RANSOM_MAX, Raja, SHIELDS_PER_FACE, Step};
 use super::trade::{Bundle, Item, Part, Recipient};
-use super::wall::WALL_CAPACITY;
-use super::wall::WALL_MAX_ROWS;
+use super::wall::{WALL_CAPACITY, WALL_MAX_ROWS};
 use crate::game::Seat;
 
 /// The money field of the listed bundle family.
