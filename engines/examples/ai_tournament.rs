@@ -10,7 +10,9 @@
 //! `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
 //! measure what hidden information costs. A search takes the shape the game plays with
 //! (`Game::SEARCH_STEPS`) unless `steps-` (the step tree, one token per edge) or `list-` (the
-//! legal list, one action per edge) comes first. Searches are counted in iterations only (the
+//! legal list, one action per edge) comes first. Settings after a slash replace the level's, to
+//! try a change before making it: `hard/cutoff=30/explore=0.5/iterations=8000` (`cutoff=none`
+//! plays every playout to the end). Searches are counted in iterations only (the
 //! level's time limit is lifted), so a run is reproducible on any machine and with any
 //! `--threads`: game `i` uses seed `seed + i`, and results are reported in game order.
 //!
@@ -39,7 +41,34 @@ use engines::{Game, GameRng, Pending, Seat};
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Random,
-    Search { level: Level, peek: bool, steps: Option<bool> },
+    Search { level: Level, peek: bool, steps: Option<bool>, tune: Tune },
+}
+
+/// Settings that differ from the level's, for trying a change before making it
+/// (`hard/cutoff=30/explore=0.5/iterations=8000`; `cutoff=none` plays every playout out).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Tune {
+    cutoff: Option<Option<u32>>,
+    exploration: Option<f64>,
+    iterations: Option<u32>,
+}
+
+impl Tune {
+    fn parse(settings: &str) -> Result<Self, String> {
+        let mut tune = Self::default();
+        for setting in settings.split('/').filter(|s| !s.is_empty()) {
+            let (name, value) = setting.split_once('=').ok_or_else(|| format!("{setting:?}: expected name=value"))?;
+            let bad = |e: &dyn std::fmt::Display| format!("{setting:?}: {e}");
+            match name {
+                "cutoff" if value == "none" => tune.cutoff = Some(None),
+                "cutoff" => tune.cutoff = Some(Some(value.parse().map_err(|e| bad(&e))?)),
+                "explore" => tune.exploration = Some(value.parse().map_err(|e| bad(&e))?),
+                "iterations" => tune.iterations = Some(value.parse().map_err(|e| bad(&e))?),
+                _ => return Err(format!("{setting:?}: the settings are cutoff, explore and iterations")),
+            }
+        }
+        Ok(tune)
+    }
 }
 
 impl Player {
@@ -52,20 +81,28 @@ impl Player {
             (None, Some(rest)) => (Some(false), rest),
             (None, None) => (None, text),
         };
-        let (peek, level) = match text.strip_prefix("cheat-") {
+        let (peek, text) = match text.strip_prefix("cheat-") {
             Some(rest) => (true, rest),
             None => (false, text),
         };
-        level.parse().map(|level| Self::Search { level, peek, steps }).map_err(|e| e.to_string())
+        let (level, tune) = text.split_once('/').unwrap_or((text, ""));
+        let tune = Tune::parse(tune)?;
+        level.parse().map(|level| Self::Search { level, peek, steps, tune }).map_err(|e| e.to_string())
     }
 
     fn search<G: Game>(self) -> Option<Search> {
         match self {
             Self::Random => None,
-            Self::Search { level, peek, steps } => {
-                let budget = Budget { iterations: level.budget().iterations, time: None };
-                let base = Search::for_game::<G>(budget);
-                Some(Search { peek, steps: steps.unwrap_or(base.steps), ..base })
+            Self::Search { level, peek, steps, tune } => {
+                let iterations = tune.iterations.unwrap_or(level.budget().iterations);
+                let base = Search::for_game::<G>(Budget { iterations, time: None });
+                Some(Search {
+                    peek,
+                    steps: steps.unwrap_or(base.steps),
+                    cutoff: tune.cutoff.unwrap_or(base.cutoff),
+                    exploration: tune.exploration.unwrap_or(base.exploration),
+                    ..base
+                })
             }
         }
     }
@@ -86,7 +123,7 @@ fn parse_args() -> Result<Args, String> {
         game: "martian-12s".into(),
         players: 2,
         games: 200,
-        a: Player::Search { level: Level::Normal, peek: false, steps: None },
+        a: Player::Search { level: Level::Normal, peek: false, steps: None, tune: Tune::default() },
         b: Player::Random,
         seed: 0,
         threads: 1,
@@ -167,7 +204,9 @@ fn reason_key(reason: &str) -> String {
 fn run<G: Game>(args: &Args) {
     // Name the shape each search takes in this game, for the report.
     let resolve = |player: Player| match player {
-        Player::Search { level, peek, steps: None } => Player::Search { level, peek, steps: Some(G::SEARCH_STEPS) },
+        Player::Search { level, peek, steps: None, tune } => {
+            Player::Search { level, peek, steps: Some(G::SEARCH_STEPS), tune }
+        }
         other => other,
     };
     let args = &Args { a: resolve(args.a), b: resolve(args.b), game: args.game.clone(), ..*args };

@@ -630,6 +630,28 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         Ok(events)
     }
 
+    /// One of `seat`'s legal actions at random, each as likely as in a uniform draw from
+    /// [`Game::legal_actions`], or `None` when it has none: the move of a random playout.
+    /// `scratch` is a buffer the caller reuses.
+    ///
+    /// The default lists every legal action and draws one with a single `rng.index`. A game
+    /// whose list is costly to check may draw among its unchecked candidates and check only
+    /// what it draws, as long as every legal action stays exactly as likely.
+    fn random_legal_action(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        scratch.clear();
+        self.legal_actions_into(seat, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        let pick = rng.index(scratch.len());
+        Some(scratch.swap_remove(pick))
+    }
+
     /// Every action `seat` may take now.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action> {
         let mut out = Vec::new();

@@ -84,14 +84,11 @@ pub fn random_move<G: Game>(
         0 | 1 => seats.first().unwrap_or_else(|| engine_bug("the game waits for nobody but is not over")),
         n => seats.iter().nth(chooser.index(n)).unwrap_or_else(|| engine_bug("no such pending seat")),
     };
-    actions.clear();
-    game.legal_actions_into(seat, actions);
-    if actions.is_empty() {
+    let Some(action) = game.random_legal_action(seat, chooser, actions) else {
         engine_bug(&format!("pending seat {seat} has no legal action"));
-    }
-    let action = &actions[chooser.index(actions.len())];
+    };
     events.clear();
-    if let Err(error) = game.apply_into(seat, action, events) {
+    if let Err(error) = game.apply_into(seat, &action, events) {
         engine_bug(&format!("a legal action of seat {seat} was refused: {error}"));
     }
     Some(seat)

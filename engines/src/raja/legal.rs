@@ -14,6 +14,7 @@ use super::state::{DECLARE_MAX, MAX_PROPOSALS, RANSOM_MAX, Raja, SHIELDS_PER_FAC
 use super::trade::{Bundle, Item, Part, Recipient};
 use super::wall::{WALL_CAPACITY, WALL_MAX_ROWS};
 use crate::game::Seat;
+use crate::rng::GameRng;
 
 /// The money field of the listed bundle family.
 pub const LISTED_MONEY: u32 = 10;
@@ -21,43 +22,71 @@ pub const LISTED_MONEY: u32 = 10;
 impl Raja {
     /// Every legal action of `seat` now, in menu order.
     pub(crate) fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        let mut candidates = Vec::new();
+        let setup = self.candidates(seat, &mut candidates);
+        out.reserve(candidates.len());
+        out.extend(candidates.into_iter().filter(|a| self.admits(seat, setup, a)));
+    }
+
+    /// One legal action of `seat`, each as likely as in a uniform draw from [`Raja::legal`],
+    /// for random playouts: the candidates are drawn from at random and only the ones drawn are
+    /// checked, so a decision among ~150 trade proposals checks one or two instead of all.
+    /// `scratch` is a buffer the caller reuses.
+    pub(crate) fn random_legal(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
+        scratch.clear();
+        let setup = self.candidates(seat, scratch);
+        // Drawing without replacement until one passes: the first to pass is uniform among
+        // those that would pass.
+        while !scratch.is_empty() {
+            let action = scratch.swap_remove(rng.index(scratch.len()));
+            if self.admits(seat, setup, &action) {
+                return Some(action);
+            }
+        }
+        None
+    }
+
+    /// Whether the check (of setup, or of play) accepts a candidate.
+    fn admits(&self, seat: Seat, setup: bool, action: &Action) -> bool {
+        if setup { self.check_setup(seat, action).is_ok() } else { self.check(seat, action).is_ok() }
+    }
+
+    /// The actions `seat` might take now, in menu order, before the check filters them; and
+    /// whether they are setup steps (checked by [`Raja::check_setup`]).
+    fn candidates(&self, seat: Seat, out: &mut Vec<Action>) -> bool {
         if seat.index() >= self.n() || self.player(seat).resigned {
-            return;
+            return false;
         }
         let decision = self.decision(seat);
         if decision == Decision::Setup {
-            self.setup_actions(seat, out);
-            return;
+            self.setup_candidates(seat, out);
+            return true;
         }
-        let candidates = match decision {
-            Decision::None | Decision::Setup => Vec::new(),
-            Decision::Auction => self.auction_candidates(seat),
-            Decision::Commerce => self.commerce_candidates(seat),
+        match decision {
+            Decision::None | Decision::Setup => {}
+            Decision::Auction => out.extend(self.auction_candidates(seat)),
+            Decision::Commerce => out.extend(self.commerce_candidates(seat)),
             Decision::Reply => {
-                let mut v = vec![Action::TradeAccept];
-                v.extend(self.bundle_family(seat).map(|(give, get, send)| Action::TradeCounter { give, get, send }));
-                v.push(Action::TradeDecline);
-                v
+                out.push(Action::TradeAccept);
+                out.extend(self.bundle_family(seat).map(|(give, get, send)| Action::TradeCounter { give, get, send }));
+                out.push(Action::TradeDecline);
             }
-            Decision::Withdraw => vec![Action::TradeCancel],
+            Decision::Withdraw => out.push(Action::TradeCancel),
             Decision::Choose => {
-                let mut v: Vec<Action> = self.seats().map(|s| Action::TradeSelect(self.player(s).colour)).collect();
-                v.push(Action::TradeCancel);
-                v
+                out.extend(self.seats().map(|s| Action::TradeSelect(self.player(s).colour)));
+                out.push(Action::TradeCancel);
             }
-            Decision::Fill => vec![Action::FillOffer, Action::FillDecline],
-            Decision::Build => self.build_candidates(seat),
-            Decision::Placing => match self.step() {
-                Some(Step::Placing(placing)) => {
+            Decision::Fill => out.extend([Action::FillOffer, Action::FillDecline]),
+            Decision::Build => out.extend(self.build_candidates(seat)),
+            Decision::Placing => {
+                if let Some(Step::Placing(placing)) = self.step() {
                     let wall = &self.player(seat).cities[usize::from(placing.city)].wall;
-                    (1..=WALL_MAX_ROWS).filter(|row| wall.can_place(*row)).map(Action::BuildPlace).collect()
+                    out.extend((1..=WALL_MAX_ROWS).filter(|row| wall.can_place(*row)).map(Action::BuildPlace));
                 }
-                _ => Vec::new(),
-            },
-            _ => self.siege_candidates(seat, decision),
-        };
-        out.reserve(candidates.len());
-        out.extend(candidates.into_iter().filter(|a| self.check(seat, a).is_ok()));
+            }
+            _ => out.extend(self.siege_candidates(seat, decision)),
+        }
+        false
     }
 
     fn auction_candidates(&self, seat: Seat) -> Vec<Action> {

@@ -116,6 +116,10 @@ impl Game for Raja {
         self.legal(seat, out);
     }
 
+    fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
+        self.random_legal(seat, rng, scratch)
+    }
+
     fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
         Self::act(self, seat, action, events)
     }

@@ -213,10 +213,9 @@ impl Raja {
         }
     }
 
-    /// Every legal setup step of `seat`, in menu order.
-    pub(crate) fn setup_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    /// The setup steps `seat` might take, in menu order, before [`Raja::check_setup`] filters them.
+    pub(crate) fn setup_candidates(&self, seat: Seat, candidates: &mut Vec<Action>) {
         let p = self.player(seat);
-        let mut candidates: Vec<Action> = Vec::new();
         match self.setup_stage(seat) {
             SetupStage::Lands => {
                 candidates.extend(p.lands.frontier().into_iter().map(Action::LandAdd));
@@ -241,7 +240,6 @@ impl Raja {
             SetupStage::Ready => candidates.push(Action::SetupDone),
             SetupStage::Done => {}
         }
-        out.extend(candidates.into_iter().filter(|a| self.check_setup(seat, a).is_ok()));
     }
 
     /// §3 step 6: once every player is done, every land is revealed and Turn 1 begins.
