@@ -1,5 +1,5 @@
 //! Time per decision at each level, in each game, as players get it (with the level's time
-//! limit): `cargo run --release -p engines --example ai_timing [positions]`.
+//! limit): `cargo run --release -p engines --example ai_timing [positions [game id]]`.
 //!
 //! Positions are drawn from seeded random 2-player games (every seventh decision with a real
 //! choice); each is decided once per level. Prints mean, median, 95th percentile and maximum
@@ -32,10 +32,26 @@ fn positions<G: Game>(count: usize) -> Vec<(G, Seat)> {
                     out.push((game.clone(), seat));
                 }
             }
-            ai::random_move(&mut game, &mut chooser, &mut actions, &mut events);
+            walk(&mut game, &mut chooser, &mut actions, &mut events);
         }
     }
     out
+}
+
+/// One uniformly random move drawn from the whole legal list, so that the positions stay the
+/// same whichever way a game draws the moves of its playouts ([`Game::random_legal_action`]).
+fn walk<G: Game>(game: &mut G, chooser: &mut GameRng, actions: &mut Vec<G::Action>, events: &mut Vec<G::Event>) {
+    let Pending::Deciding { must, .. } = game.pending() else { return };
+    let seat = match must.len() {
+        0 | 1 => must.first(),
+        n => must.iter().nth(chooser.index(n)),
+    }
+    .expect("a pending seat");
+    actions.clear();
+    game.legal_actions_into(seat, actions);
+    let action = actions[chooser.index(actions.len())].clone();
+    events.clear();
+    game.apply_into(seat, &action, events).expect("a legal move");
 }
 
 fn time<G: Game>(count: usize) {
@@ -71,9 +87,21 @@ fn time<G: Game>(count: usize) {
 
 fn main() {
     let count = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
-    time::<MartianGunslinger>(count);
-    time::<GunslingerGang>(count);
-    time::<Martian12s>(count);
-    time::<ConquestOfMars>(count);
-    time::<Raja>(count);
+    let only = std::env::args().nth(2);
+    let wanted = |id: &str| only.as_deref().is_none_or(|o| o == id);
+    if wanted(MartianGunslinger::ID) {
+        time::<MartianGunslinger>(count);
+    }
+    if wanted(GunslingerGang::ID) {
+        time::<GunslingerGang>(count);
+    }
+    if wanted(Martian12s::ID) {
+        time::<Martian12s>(count);
+    }
+    if wanted(ConquestOfMars::ID) {
+        time::<ConquestOfMars>(count);
+    }
+    if wanted(Raja::ID) {
+        time::<Raja>(count);
+    }
 }
