@@ -24,6 +24,8 @@
 //! action it was: every sealed action leads into the same child node, while the edge
 //! statistics stay separate for the seat that chose.
 
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
 use super::level::Budget;
@@ -78,7 +80,7 @@ pub struct Decision<A> {
 }
 
 /// What an edge stands for.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Move<A> {
     /// A whole action (the legal list).
     Whole(A),
@@ -106,11 +108,14 @@ struct Node<A> {
     edges: Vec<Edge<A>>,
     /// The nodes reached by a sealed move of a seat, whichever action it was.
     sealed: Vec<(Seat, u32)>,
+    /// The first of `edges` with each hash of seat and move ([`key`]), once there are
+    /// [`INDEX_FROM`] of them.
+    index: Option<HashMap<u64, u32>>,
 }
 
 impl<A> Default for Node<A> {
     fn default() -> Self {
-        Self { edges: Vec::new(), sealed: Vec::new() }
+        Self { edges: Vec::new(), sealed: Vec::new(), index: None }
     }
 }
 
@@ -166,9 +171,22 @@ impl<G: Game> Default for Scratch<G> {
     }
 }
 
+/// From this many edges on, a node keeps them indexed by seat and move, so that matching a
+/// long list of moves to them (Raja lists some 150 trade proposals) takes one lookup a move
+/// instead of a scan; the edge found is the same.
+const INDEX_FROM: usize = 16;
+
 struct Tree<G: Game> {
     nodes: Vec<Node<G::Action>>,
     scratch: Scratch<G>,
+}
+
+/// The hash a node's index files an edge of `seat` and `action` under.
+fn key<A: Hash>(seat: Seat, action: &Move<A>) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    seat.hash(&mut hasher);
+    action.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The edge visited most (the better reward on a tie): the answer a search gives.
@@ -254,12 +272,22 @@ impl<G: Game> Tree<G> {
     fn select(&mut self, node: u32, world: &G, seat: Seat, search: &Search, rng: &mut GameRng) -> Option<(u32, bool)> {
         self.moves(world, seat, search.steps);
         let actions = &mut self.scratch.moves;
-        let edges = &mut self.nodes[node as usize].edges;
+        let Node { edges, index, .. } = &mut self.nodes[node as usize];
         let mut untried: Vec<usize> = Vec::new();
         let mut available: Vec<u32> = Vec::with_capacity(actions.len());
         for (i, action) in actions.iter().enumerate() {
-            match edges.iter().position(|e| e.seat == seat && e.action == *action) {
-                Some(edge) => available.push(edge as u32),
+            let is = |e: &Edge<G::Action>| e.seat == seat && e.action == *action;
+            let scan = || edges.iter().position(is).map(|e| e as u32);
+            let found = match index {
+                None => scan(),
+                Some(index) => match index.get(&key(seat, action)) {
+                    None => None,
+                    Some(&edge) if is(&edges[edge as usize]) => Some(edge),
+                    Some(_) => scan(), // two moves with one hash
+                },
+            };
+            match found {
+                Some(edge) => available.push(edge),
                 None => untried.push(i),
             }
         }
@@ -270,6 +298,20 @@ impl<G: Game> Tree<G> {
             let pick = untried[rng.index(untried.len())];
             let action = actions.swap_remove(pick);
             edges.push(Edge { seat, action, visits: 0, reward: 0.0, available: 1, child: None });
+            let last = edges.len() - 1;
+            match index {
+                Some(index) => {
+                    index.entry(key(seat, &edges[last].action)).or_insert(last as u32);
+                }
+                None if edges.len() >= INDEX_FROM => {
+                    let mut fresh = HashMap::with_capacity(2 * edges.len());
+                    for (i, e) in edges.iter().enumerate() {
+                        fresh.entry(key(e.seat, &e.action)).or_insert(i as u32);
+                    }
+                    *index = Some(fresh);
+                }
+                None => {}
+            }
             return Some((edges.len() as u32 - 1, true));
         }
         let mut best = (f64::NEG_INFINITY, *available.first()?);
