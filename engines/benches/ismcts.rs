@@ -32,7 +32,7 @@ fn positions<G: Game>(players: usize, moves: usize) -> Vec<(G, Seat)> {
                 out.push((game, seat));
                 break;
             }
-            ai::random_move(&mut game, &mut chooser, &mut actions, &mut events);
+            ai::random_list_move(&mut game, &mut chooser, &mut actions, &mut events);
             played += 1;
         }
     }

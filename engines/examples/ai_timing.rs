@@ -32,26 +32,10 @@ fn positions<G: Game>(count: usize) -> Vec<(G, Seat)> {
                     out.push((game.clone(), seat));
                 }
             }
-            walk(&mut game, &mut chooser, &mut actions, &mut events);
+            ai::random_list_move(&mut game, &mut chooser, &mut actions, &mut events);
         }
     }
     out
-}
-
-/// One uniformly random move drawn from the whole legal list, so that the positions stay the
-/// same whichever way a game draws the moves of its playouts ([`Game::random_legal_action`]).
-fn walk<G: Game>(game: &mut G, chooser: &mut GameRng, actions: &mut Vec<G::Action>, events: &mut Vec<G::Event>) {
-    let Pending::Deciding { must, .. } = game.pending() else { return };
-    let seat = match must.len() {
-        0 | 1 => must.first(),
-        n => must.iter().nth(chooser.index(n)),
-    }
-    .expect("a pending seat");
-    actions.clear();
-    game.legal_actions_into(seat, actions);
-    let action = actions[chooser.index(actions.len())].clone();
-    events.clear();
-    game.apply_into(seat, &action, events).expect("a legal move");
 }
 
 fn time<G: Game>(count: usize) {

@@ -65,7 +65,7 @@ pub fn random_action<G: Game>(game: &G, seat: Seat, rng: &mut GameRng) -> Option
 }
 
 /// Plays one uniformly random move: one of the pending seats at random (a draw is spent only
-/// when several must act), then one of its legal actions at random. `actions` and `events` are
+/// when several must act), then one of its legal actions at random ([`Game::random_legal_action`]). `actions` and `events` are
 /// buffers reused from move to move; afterwards `events` holds what the move caused. Returns
 /// the seat that moved, or `None` once the game is over. Random playouts (benchmarks, the
 /// statistics examples) are loops over this.
@@ -79,19 +79,54 @@ pub fn random_move<G: Game>(
     actions: &mut Vec<G::Action>,
     events: &mut Vec<G::Event>,
 ) -> Option<Seat> {
-    let Pending::Deciding { must: seats, .. } = game.pending() else { return None };
-    let seat = match seats.len() {
-        0 | 1 => seats.first().unwrap_or_else(|| engine_bug("the game waits for nobody but is not over")),
-        n => seats.iter().nth(chooser.index(n)).unwrap_or_else(|| engine_bug("no such pending seat")),
-    };
+    let seat = pending_seat(game, chooser)?;
     let Some(action) = game.random_legal_action(seat, chooser, actions) else {
         engine_bug(&format!("pending seat {seat} has no legal action"));
     };
+    play(game, seat, &action, events);
+    Some(seat)
+}
+
+/// As [`random_move`], but the action is drawn from the whole legal list with one
+/// `chooser.index`, whatever the game's [`Game::random_legal_action`] does: for tools that must
+/// reach the same positions however a game draws its playouts' moves (the benchmark and
+/// `ai_timing` compare searches across such changes).
+///
+/// # Panics
+/// As [`random_move`].
+pub fn random_list_move<G: Game>(
+    game: &mut G,
+    chooser: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    events: &mut Vec<G::Event>,
+) -> Option<Seat> {
+    let seat = pending_seat(game, chooser)?;
+    actions.clear();
+    game.legal_actions_into(seat, actions);
+    if actions.is_empty() {
+        engine_bug(&format!("pending seat {seat} has no legal action"));
+    }
+    let action = actions.swap_remove(chooser.index(actions.len()));
+    play(game, seat, &action, events);
+    Some(seat)
+}
+
+/// One of the seats the game waits for, at random (a draw is spent only when several must
+/// act); `None` once the game is over.
+fn pending_seat<G: Game>(game: &G, chooser: &mut GameRng) -> Option<Seat> {
+    let Pending::Deciding { must: seats, .. } = game.pending() else { return None };
+    Some(match seats.len() {
+        0 | 1 => seats.first().unwrap_or_else(|| engine_bug("the game waits for nobody but is not over")),
+        n => seats.iter().nth(chooser.index(n)).unwrap_or_else(|| engine_bug("no such pending seat")),
+    })
+}
+
+/// Applies a move a random walk drew, which the game listed as legal.
+fn play<G: Game>(game: &mut G, seat: Seat, action: &G::Action, events: &mut Vec<G::Event>) {
     events.clear();
-    if let Err(error) = game.apply_into(seat, &action, events) {
+    if let Err(error) = game.apply_into(seat, action, events) {
         engine_bug(&format!("a legal action of seat {seat} was refused: {error}"));
     }
-    Some(seat)
 }
 
 /// Kept out of line, so the playout loop stays small.
