@@ -46,11 +46,28 @@ enum Player {
 
 /// Settings that differ from the level's, for trying a change before making it
 /// (`hard/cutoff=30/explore=0.5/iterations=8000`; `cutoff=none` plays every playout out).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Default, PartialEq)]
 struct Tune {
     cutoff: Option<Option<u32>>,
     exploration: Option<f64>,
     iterations: Option<u32>,
+}
+
+/// As typed (`cutoff=30/explore=0.5`), empty for the level's own settings.
+impl std::fmt::Debug for Tune {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut settings = Vec::new();
+        if let Some(cutoff) = self.cutoff {
+            settings.push(cutoff.map_or_else(|| "cutoff=none".to_string(), |c| format!("cutoff={c}")));
+        }
+        if let Some(exploration) = self.exploration {
+            settings.push(format!("explore={exploration}"));
+        }
+        if let Some(iterations) = self.iterations {
+            settings.push(format!("iterations={iterations}"));
+        }
+        write!(f, "{:?}", settings.join("/"))
+    }
 }
 
 impl Tune {
