@@ -643,13 +643,7 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         rng: &mut GameRng,
         scratch: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
-        scratch.clear();
-        self.legal_actions_into(seat, scratch);
-        if scratch.is_empty() {
-            return None;
-        }
-        let pick = rng.index(scratch.len());
-        Some(scratch.swap_remove(pick))
+        draw_from_list(self, seat, rng, scratch)
     }
 
     /// Every action `seat` may take now.
@@ -658,6 +652,24 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         self.legal_actions_into(seat, &mut out);
         out
     }
+}
+
+/// One of `seat`'s legal actions drawn from its whole legal list with a single `rng.index`, or
+/// `None` when it has none; `scratch` holds the list. The default of
+/// [`Game::random_legal_action`], and the draw of tools that must not depend on a game's own.
+pub(crate) fn draw_from_list<G: Game>(
+    game: &G,
+    seat: Seat,
+    rng: &mut GameRng,
+    scratch: &mut Vec<G::Action>,
+) -> Option<G::Action> {
+    scratch.clear();
+    game.legal_actions_into(seat, scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    let pick = rng.index(scratch.len());
+    Some(scratch.swap_remove(pick))
 }
 
 /// The word-by-word tree over a game's legal list: what may follow `prefix`, and whether

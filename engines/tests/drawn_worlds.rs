@@ -18,47 +18,37 @@ use engines::martian_gunslinger::MartianGunslinger;
 use engines::raja::Raja;
 use engines::{Game, GameRng, Pending};
 
+mod common;
+
 /// Plays `games` seeded random games and checks worlds drawn at every `every`th decision.
 /// Returns how many worlds were checked.
 fn drawn_worlds_play_on<G: Game>(players: usize, games: u64, every: usize) -> usize {
     let mut checked = 0;
-    for seed in 0..games {
-        let mut game = G::setup(&G::Options::default(), players, GameRng::from_seed(seed)).expect("setup");
-        let mut chooser = GameRng::from_seed(seed ^ 0xd4a3);
-        let (mut actions, mut events) = (Vec::new(), Vec::new());
-        let mut step = 0usize;
-        while let Pending::Deciding { must, .. } = game.pending() {
-            step += 1;
-            if step.is_multiple_of(every) {
-                for observer in must.iter() {
-                    let draw = seed * 1_000_003 + step as u64 * 31 + observer.index() as u64;
-                    let world = game.determinize(observer, &mut GameRng::from_seed(draw));
-                    let ctx = format!("{} seed {seed} step {step}, drawn for seat {observer}", G::NAME);
-                    world.check_invariants().unwrap_or_else(|e| panic!("{ctx}: an inconsistent world: {e:?}"));
-                    let Pending::Deciding { must: waiting, .. } = world.pending() else {
-                        panic!("{ctx}: the drawn world is over but the game is not");
-                    };
-                    for seat in waiting.iter() {
-                        for action in world.legal_actions(seat) {
-                            let mut next = world.clone();
-                            if let Err(error) = next.apply(seat, &action) {
-                                panic!("{ctx}: seat {seat}'s legal {action} was refused: {error}");
-                            }
-                            next.check_invariants()
-                                .unwrap_or_else(|e| panic!("{ctx}: after seat {seat}'s {action}: {e:?}"));
-                        }
+    let (mut actions, mut events) = (Vec::new(), Vec::new());
+    common::at_every_nth_decision::<G>(players, games, every, 0xd4a3, |game, seed, step, must| {
+        for observer in must.iter() {
+            let draw = seed * 1_000_003 + step as u64 * 31 + observer.index() as u64;
+            let world = game.determinize(observer, &mut GameRng::from_seed(draw));
+            let ctx = format!("{} seed {seed} step {step}, drawn for seat {observer}", G::NAME);
+            world.check_invariants().unwrap_or_else(|e| panic!("{ctx}: an inconsistent world: {e:?}"));
+            let Pending::Deciding { must: waiting, .. } = world.pending() else {
+                panic!("{ctx}: the drawn world is over but the game is not");
+            };
+            for seat in waiting.iter() {
+                for action in world.legal_actions(seat) {
+                    let mut next = world.clone();
+                    if let Err(error) = next.apply(seat, &action) {
+                        panic!("{ctx}: seat {seat}'s legal {action} was refused: {error}");
                     }
-                    let mut rest = world;
-                    let mut walker = GameRng::from_seed(draw ^ 0x5eed);
-                    while engines::ai::random_move(&mut rest, &mut walker, &mut actions, &mut events).is_some() {}
-                    checked += 1;
+                    next.check_invariants().unwrap_or_else(|e| panic!("{ctx}: after seat {seat}'s {action}: {e:?}"));
                 }
             }
-            if engines::ai::random_move(&mut game, &mut chooser, &mut actions, &mut events).is_none() {
-                break;
-            }
+            let mut rest = world;
+            let mut walker = GameRng::from_seed(draw ^ 0x5eed);
+            while engines::ai::random_move(&mut rest, &mut walker, &mut actions, &mut events).is_some() {}
+            checked += 1;
         }
-    }
+    });
     checked
 }
 

@@ -16,63 +16,55 @@ use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
 use engines::martian_gunslinger::MartianGunslinger;
 use engines::raja::Raja;
-use engines::{Game, GameRng, Pending};
+use engines::{Game, GameRng};
+
+mod common;
 
 /// Checks the draws at every `every`th decision of `games` seeded random games; returns how
 /// many decisions with a choice were checked.
 fn playout_moves_are_uniform<G: Game>(players: usize, games: u64, every: usize) -> usize {
     let mut checked = 0;
-    for seed in 0..games {
-        let mut game = G::setup(&G::Options::default(), players, GameRng::from_seed(seed)).expect("setup");
-        let mut chooser = GameRng::from_seed(seed ^ 0x7a11);
-        let (mut actions, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        let mut step = 0usize;
-        while let Pending::Deciding { must, .. } = game.pending() {
-            step += 1;
-            if step.is_multiple_of(every) {
-                for seat in must.iter() {
-                    let legal = game.legal_actions(seat);
-                    if legal.len() < 2 {
-                        continue;
-                    }
-                    let ctx = format!("{} seed {seed} step {step}, seat {seat}", G::NAME);
-                    let mut expected: HashMap<G::Action, f64> = HashMap::new();
-                    for action in &legal {
-                        *expected.entry(action.clone()).or_default() += 1.0;
-                    }
-                    let draws = 40 * legal.len();
-                    let mut seen: HashMap<G::Action, f64> = HashMap::new();
-                    let mut rng = GameRng::from_seed(seed * 7_919 + step as u64);
-                    for _ in 0..draws {
-                        let action = game
-                            .random_legal_action(seat, &mut rng, &mut scratch)
-                            .unwrap_or_else(|| panic!("{ctx}: no move drawn though {} are legal", legal.len()));
-                        assert!(expected.contains_key(&action), "{ctx}: drew {action}, which is not legal");
-                        *seen.entry(action).or_default() += 1.0;
-                    }
-                    // Pearson's chi-square against equal chances per listed entry.
-                    let per_entry = draws as f64 / legal.len() as f64;
-                    let statistic: f64 = expected
-                        .iter()
-                        .map(|(action, entries)| {
-                            let e = per_entry * entries;
-                            let o = seen.get(action).copied().unwrap_or(0.0);
-                            (o - e) * (o - e) / e
-                        })
-                        .sum();
-                    let freedom = (expected.len() - 1) as f64;
-                    // About six standard deviations above the mean: a skewed draw fails, chance
-                    // alone essentially never does.
-                    let bound = freedom + 6.0 * (2.0 * freedom).sqrt();
-                    assert!(statistic < bound, "{ctx}: chi-square {statistic:.1} over {freedom} degrees of freedom");
-                    checked += 1;
-                }
+    let mut scratch = Vec::new();
+    common::at_every_nth_decision::<G>(players, games, every, 0x7a11, |game, seed, step, must| {
+        for seat in must.iter() {
+            let legal = game.legal_actions(seat);
+            if legal.len() < 2 {
+                continue;
             }
-            if engines::ai::random_move(&mut game, &mut chooser, &mut actions, &mut events).is_none() {
-                break;
+            let ctx = format!("{} seed {seed} step {step}, seat {seat}", G::NAME);
+            // Each distinct legal action and how many entries of the list it has.
+            let mut entries: HashMap<G::Action, f64> = HashMap::new();
+            for action in &legal {
+                *entries.entry(action.clone()).or_default() += 1.0;
             }
+            let draws = 40 * legal.len();
+            let mut seen: HashMap<G::Action, f64> = HashMap::new();
+            let mut rng = GameRng::from_seed(seed * 7_919 + step as u64);
+            for _ in 0..draws {
+                let action = game
+                    .random_legal_action(seat, &mut rng, &mut scratch)
+                    .unwrap_or_else(|| panic!("{ctx}: no move drawn though {} are legal", legal.len()));
+                assert!(entries.contains_key(&action), "{ctx}: drew {action}, which is not legal");
+                *seen.entry(action).or_default() += 1.0;
+            }
+            // Pearson's chi-square against equal chances per listed entry.
+            let per_entry = draws as f64 / legal.len() as f64;
+            let statistic: f64 = entries
+                .iter()
+                .map(|(action, count)| {
+                    let e = per_entry * count;
+                    let o = seen.get(action).copied().unwrap_or(0.0);
+                    (o - e) * (o - e) / e
+                })
+                .sum();
+            let freedom = (entries.len() - 1) as f64;
+            // About six standard deviations above the mean: a skewed draw fails, chance
+            // alone essentially never does.
+            let bound = freedom + 6.0 * (2.0 * freedom).sqrt();
+            assert!(statistic < bound, "{ctx}: chi-square {statistic:.1} over {freedom} degrees of freedom");
+            checked += 1;
         }
-    }
+    });
     checked
 }
 

@@ -8,7 +8,7 @@ mod level;
 pub use ismcts::{Decision, Search, search};
 pub use level::{Budget, Level, UnknownLevel};
 
-use crate::game::{Game, Pending, Seat};
+use crate::game::{Game, Pending, Seat, draw_from_list};
 use crate::rng::GameRng;
 
 /// A computer player's choice for `seat` at `level`, or `None` when it has nothing to decide.
@@ -56,12 +56,7 @@ pub(crate) fn reanswer<G: Game>(
 /// The computer player's own random source is separate from the game's, so its choices
 /// never disturb the draws a replay depends on; the table logs what it chose.
 pub fn random_action<G: Game>(game: &G, seat: Seat, rng: &mut GameRng) -> Option<G::Action> {
-    let mut actions = game.legal_actions(seat);
-    if actions.is_empty() {
-        return None;
-    }
-    let pick = rng.index(actions.len());
-    Some(actions.swap_remove(pick))
+    draw_from_list(game, seat, rng, &mut Vec::new())
 }
 
 /// Plays one uniformly random move: one of the pending seats at random (a draw is spent only
@@ -79,12 +74,7 @@ pub fn random_move<G: Game>(
     actions: &mut Vec<G::Action>,
     events: &mut Vec<G::Event>,
 ) -> Option<Seat> {
-    let seat = pending_seat(game, chooser)?;
-    let Some(action) = game.random_legal_action(seat, chooser, actions) else {
-        engine_bug(&format!("pending seat {seat} has no legal action"));
-    };
-    play(game, seat, &action, events);
-    Some(seat)
+    walk(game, chooser, actions, events, G::random_legal_action)
 }
 
 /// As [`random_move`], but the action is drawn from the whole legal list with one
@@ -100,33 +90,31 @@ pub fn random_list_move<G: Game>(
     actions: &mut Vec<G::Action>,
     events: &mut Vec<G::Event>,
 ) -> Option<Seat> {
-    let seat = pending_seat(game, chooser)?;
-    actions.clear();
-    game.legal_actions_into(seat, actions);
-    if actions.is_empty() {
-        engine_bug(&format!("pending seat {seat} has no legal action"));
-    }
-    let action = actions.swap_remove(chooser.index(actions.len()));
-    play(game, seat, &action, events);
-    Some(seat)
+    walk(game, chooser, actions, events, draw_from_list)
 }
 
-/// One of the seats the game waits for, at random (a draw is spent only when several must
-/// act); `None` once the game is over.
-fn pending_seat<G: Game>(game: &G, chooser: &mut GameRng) -> Option<Seat> {
+/// One random move: a pending seat at random (a draw is spent only when several must act),
+/// then the action `draw` picks for it, applied.
+fn walk<G: Game>(
+    game: &mut G,
+    chooser: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    events: &mut Vec<G::Event>,
+    draw: impl FnOnce(&G, Seat, &mut GameRng, &mut Vec<G::Action>) -> Option<G::Action>,
+) -> Option<Seat> {
     let Pending::Deciding { must: seats, .. } = game.pending() else { return None };
-    Some(match seats.len() {
+    let seat = match seats.len() {
         0 | 1 => seats.first().unwrap_or_else(|| engine_bug("the game waits for nobody but is not over")),
         n => seats.iter().nth(chooser.index(n)).unwrap_or_else(|| engine_bug("no such pending seat")),
-    })
-}
-
-/// Applies a move a random walk drew, which the game listed as legal.
-fn play<G: Game>(game: &mut G, seat: Seat, action: &G::Action, events: &mut Vec<G::Event>) {
+    };
+    let Some(action) = draw(game, seat, chooser, actions) else {
+        engine_bug(&format!("pending seat {seat} has no legal action"));
+    };
     events.clear();
-    if let Err(error) = game.apply_into(seat, action, events) {
+    if let Err(error) = game.apply_into(seat, &action, events) {
         engine_bug(&format!("a legal action of seat {seat} was refused: {error}"));
     }
+    Some(seat)
 }
 
 /// Kept out of line, so the playout loop stays small.
