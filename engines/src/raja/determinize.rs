@@ -1,99 +1,28 @@
-//! Determinization for computer players (§5, R5). Hidden from a seat: every other blinder, the
-//! bank, and the future of the random source. All other holdings are public. A determinized
-//! world keeps the observer's own cash and the money total (§9.1), keeps every public
-//! commitment payable (the auction's high bidder can pay the high bid, R11), and shares the
-//! rest of the money between the other players and the bank at random.
+//! Determinization for computer players (§5, R5). Hidden from a seat: the future of the random
+//! source and, during the private setup, the other players' lands. Cash is hidden from the
+//! table's eyes but not from its memory: every payment is announced with its amount (§5, "a
+//! diligent player can reconstruct cash"; the test
+//! `every_purse_follows_from_the_public_announcements` keeps that ledger from public events
+//! alone and finds every purse in it), and the bank is the rest of the money (§9.1). So a drawn
+//! world keeps every purse and the bank as they are: a computer plays as a diligent player
+//! who remembers the table.
 //!
 //! During the private setup (§3 step 5, R47) the other players' lands, nobles, walls and
-//! shields are hidden too: each other player starts setup afresh in the drawn world, and one
-//! who had finished is given the default setup of §3 step 6 (so whether each is done, the
-//! only public fact, is kept).
+//! shields are hidden: each other player starts setup afresh in the drawn world, and one who
+//! had finished is given the default setup of §3 step 6 (so whether each is done, the only
+//! public fact, is kept).
 
-use super::market::{Answer, Side};
-use super::siege::SiegeStage;
-use super::state::{MONEY_TOTAL, Phase, Player, Raja, Step};
-use super::trade::Reply;
+use super::state::{Phase, Player, Raja};
 use crate::game::Seat;
 use crate::rng::GameRng;
 
 pub(super) fn determinize(game: &Raja, observer: Seat, rng: &mut GameRng) -> Raja {
     let mut world = game.clone();
     world.rng = rng.fork();
-    if world.phase == Phase::Over {
-        return world; // cash and the bank are revealed at the end
-    }
     if world.phase == Phase::Setup {
         redraw_setups(&mut world, observer);
     }
-    let own = world.players.get(observer.index()).map_or(0, |p| p.cash);
-    let hidden = MONEY_TOTAL.saturating_sub(own);
-    let others: Vec<usize> = (0..world.players.len()).filter(|i| *i != observer.index()).collect();
-    // Floors: what each seat (and the bank) has publicly committed to pay.
-    let (floors, bank_floor) = commitments(&world);
-    let floors: Vec<u32> = others.iter().map(|i| floors[*i]).collect();
-    let rest = hidden.saturating_sub(floors.iter().sum::<u32>() + bank_floor);
-    // Random shares for each other player and the bank.
-    let weights: Vec<u32> = (0..=others.len()).map(|_| rng.below(1_000) + 1).collect();
-    let total: u32 = weights.iter().sum();
-    let mut given = 0;
-    for ((i, floor), weight) in others.iter().zip(&floors).zip(&weights) {
-        let share = (u64::from(rest) * u64::from(*weight) / u64::from(total)) as u32;
-        world.players[*i].cash = floor + share;
-        given += floor + share;
-    }
-    world.bank = hidden.saturating_sub(given);
     world
-}
-
-/// What each seat, and the bank, must be able to pay in any world the observer could be in:
-/// the auction's high bid (R11); in a market order's fill window (§4.3, R17, R18), the cost of a
-/// buy order for the active player, and of a sell order for every player who offered to fill
-/// it and for the bank (which buys when nobody fills); in a trade window (§4.10), the money the
-/// proposer offers, the money the proposal asks of everyone who accepted it, and the money each
-/// counter offers (the proposer may select any of them, and the exchange takes it at once); in
-/// a siege, the ransom the defender offered (§4.6 step 6: the attacker may accept it).
-fn commitments(world: &Raja) -> (Vec<u32>, u32) {
-    let mut floors = vec![0; world.players.len()];
-    let mut bank = 0;
-    let mut commit = |i: usize, amount: u32| {
-        if let Some(floor) = floors.get_mut(i) {
-            *floor = (*floor).max(amount);
-        }
-    };
-    if let Phase::Auction(auction) = &world.phase
-        && let Some((seat, amount)) = auction.high
-    {
-        commit(seat.index(), amount);
-    }
-    if let (Some(active), Some(Step::Fill(order))) = (world.active(), world.step()) {
-        match order.side {
-            Side::Buy => commit(active.index(), order.cost),
-            Side::Sell => {
-                bank = order.cost;
-                for (i, answer) in order.answers.iter().enumerate() {
-                    if *answer == Answer::Offered {
-                        commit(i, order.cost);
-                    }
-                }
-            }
-        }
-    }
-    if let (Some(active), Some(Step::Trade(proposal))) = (world.active(), world.step()) {
-        commit(active.index(), proposal.give.money);
-        for (i, reply) in proposal.replies.iter().enumerate() {
-            match reply {
-                Reply::Accepted => commit(i, proposal.get.money),
-                Reply::Countered { give, .. } => commit(i, give.money),
-                Reply::NotAsked | Reply::Waiting | Reply::Declined => {}
-            }
-        }
-    }
-    if let Some(siege) = world.siege()
-        && let SiegeStage::Counter { offer, .. } = siege.stage
-    {
-        commit(siege.target.index(), offer);
-    }
-    (floors, bank)
 }
 
 /// R47: every other player's setup starts again; one who had finished takes the default.
@@ -159,26 +88,27 @@ mod tests {
         assert!(buys > 0 && sells > 0, "both kinds of order were checked: {buys} buys, {sells} sells");
     }
 
+    /// After setup a drawn world is the table itself with another future: every purse and the
+    /// bank as they are (a diligent player knows them, §5), and other dice to come.
     #[test]
-    fn a_determinized_world_keeps_what_the_observer_knows_and_nothing_else() {
-        let game = Raja::setup(&Default::default(), 3, GameRng::from_seed(4)).expect("setup");
-        let mut moved = game.clone();
-        // The same table, but the other players' blinders and the bank hold different sums.
-        moved.players[1].cash += 20;
-        moved.bank -= 20;
-        moved.players[2].cash -= 30;
-        moved.bank += 30;
+    fn a_drawn_world_after_setup_keeps_the_table_and_redraws_the_dice() {
+        let mut game = Raja::setup(&Default::default(), 3, GameRng::from_seed(4)).expect("setup");
+        for seat in game.seats().collect::<Vec<_>>() {
+            game.apply(seat, &"timeout".parse().expect("action")).expect("default setup");
+        }
+        assert!(game.phase != super::super::state::Phase::Setup, "setup is over");
         let observer = Seat(0);
         let a = game.determinize(observer, &mut GameRng::from_seed(9));
-        let b = moved.determinize(observer, &mut GameRng::from_seed(9));
-        assert_eq!(a, b, "the world drawn does not depend on others' hidden money");
-        assert_eq!(a.players[0].cash, game.players[0].cash, "the observer's own cash is kept");
+        let b = game.determinize(observer, &mut GameRng::from_seed(10));
+        assert_eq!(a.players, game.players, "every purse and holding is kept");
+        assert_eq!(a.bank, game.bank, "the bank is kept");
+        assert!(a.rng != game.rng && a.rng != b.rng, "the dice to come are drawn afresh");
         let total: u32 = a.players.iter().map(|p| p.cash).sum::<u32>() + a.bank;
         assert_eq!(total, MONEY_TOTAL, "§9.1 holds");
         a.check_invariants().expect("a consistent world");
     }
 
-    /// R47: during setup another player's lands are as hidden as its cash; whether it has
+    /// R47: during setup another player's lands are hidden; whether it has
     /// finished stays as it is.
     #[test]
     fn other_setups_are_redrawn_and_their_progress_kept() {

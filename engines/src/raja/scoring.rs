@@ -16,8 +16,8 @@ impl Raja {
     /// Each seat's chances from the board as it stands, for the computer players' search to cut
     /// a playout short (a random Raja game runs some 1,500 actions to the turn cap): victory
     /// points (§6), walls on their way to the 15 stones that count (R35), and cash as the last
-    /// tie-break (R38). Called on determinized states only, so the cash it reads is a sample
-    /// for every seat but the searching one. Resigned seats score nothing (R48).
+    /// tie-break (R38). Called on determinized states only; the cash it reads is what the public
+    /// record of payments gives (§5, determinize.rs). Resigned seats score nothing (R48).
     pub(crate) fn estimate_scores(&self) -> Vec<f64> {
         let scores: Vec<Option<f64>> = self
             .seats()

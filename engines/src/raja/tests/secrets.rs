@@ -130,3 +130,61 @@ fn a_refusal_for_lack_of_cash_is_an_error_to_the_actor_and_changes_nothing() {
     assert_eq!(fx.game.pending().must_seats().iter().collect::<Vec<_>>(), [C]);
     assert_eq!(fx.options(C, ""), ["pass"]);
 }
+
+/// A ledger kept from the public announcements alone, as a diligent player keeps it (§5): who
+/// paid whom how much. Every change of cash is one of these events.
+fn post(ledger: &mut [i64], event: &Event) {
+    use crate::raja::market::Side;
+    let mut pay = |from: Option<Seat>, to: Option<Seat>, amount: u32| {
+        for (seat, sign) in [(from, -1), (to, 1)] {
+            if let Some(seat) = seat {
+                ledger[seat.index()] += sign * i64::from(amount);
+            }
+        }
+    };
+    match event {
+        // R12: the winner pays the bank.
+        Event::AuctionWon { seat, amount } => pay(Some(*seat), None, *amount),
+        // §4.3: a filled order moves its cost between the active player and the filler.
+        Event::Filled { seat, filler, side: Side::Buy, cost, .. } => pay(Some(*seat), Some(*filler), *cost),
+        Event::Filled { seat, filler, side: Side::Sell, cost, .. } => pay(Some(*filler), Some(*seat), *cost),
+        // §4.3: nobody filled, so the bank did.
+        Event::MarketTraded { seat, side: Side::Buy, cost, .. } => pay(Some(*seat), None, *cost),
+        Event::MarketTraded { seat, side: Side::Sell, cost, .. } => pay(None, Some(*seat), *cost),
+        // R15: a trade's money goes both ways.
+        Event::Traded { seat, partner, gave, got } => {
+            pay(Some(*seat), Some(*partner), gave.money);
+            pay(Some(*partner), Some(*seat), got.money);
+        }
+        // §4.6 step 6.
+        Event::RansomPaid { seat, to, amount, .. } => pay(Some(*seat), Some(*to), *amount),
+        _ => {}
+    }
+}
+
+/// §5: "a diligent player can reconstruct cash". Along random games of every size, a ledger
+/// that starts every purse at $75 (§3 step 2) and reads only public events always equals every
+/// purse, so cash is hidden from the careless reader, not from a seat with a memory, and a
+/// computer's drawn worlds may keep it (determinize.rs).
+#[test]
+fn every_purse_follows_from_the_public_announcements() {
+    use crate::raja::state::START_CASH;
+    let mut moved = 0;
+    for seed in 0..12 {
+        let players = 2 + (seed as usize % 4);
+        let mut game = Raja::setup(&Options::default(), players, GameRng::from_seed(seed)).expect("set up");
+        let mut chooser = GameRng::from_seed(seed ^ 0x1ed9);
+        let mut ledger = vec![i64::from(START_CASH); players];
+        let (mut actions, mut events) = (Vec::new(), Vec::new());
+        while crate::ai::random_move(&mut game, &mut chooser, &mut actions, &mut events).is_some() {
+            for event in events.iter().filter(|e| e.audience() == Audience::Public) {
+                post(&mut ledger, event);
+            }
+            let purses: Vec<i64> = game.seats().map(|s| i64::from(game.player(s).cash)).collect();
+            assert_eq!(ledger, purses, "seed {seed}: the public record and the purses part after {events:?}");
+            moved += usize::from(events.iter().any(|e| matches!(e, Event::Purse { .. })));
+        }
+        assert!(game.phase == Phase::Over, "seed {seed}: the game ended");
+    }
+    assert!(moved > 100, "money changed hands only {moved} times");
+}
