@@ -118,7 +118,8 @@ fn conquest_of_mars() {
 
 /// Raja's secrets that a seat cannot work out are the dice to come and (R47) the lands during
 /// setup; the blinders and the bank follow from the public record of payments (§5), so drawn
-/// worlds keep them (raja/determinize.rs). A game is about 1,300 steps, so every 53rd decision spreads the checks over setup and play.
+/// worlds keep them (raja/determinize.rs). A game is about 1,300 steps, so every 53rd decision
+/// spreads the checks over setup and play.
 #[test]
 fn raja() {
     no_peeking::<Raja>(3, 53);
