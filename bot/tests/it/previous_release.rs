@@ -9,7 +9,8 @@
 //!
 //! Each test works on a copy in a temporary directory.
 
-use bot::store::{OnTimeout, Status, Store, TableId, UserId};
+use bot::store::Store;
+use bot::table::{OnTimeout, Status, TableId, UserId};
 use bot::table::{Participant, Tables};
 
 const RELEASE_4A266F6: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-4a266f6.sqlite");

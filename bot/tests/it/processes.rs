@@ -3,16 +3,14 @@
 //! CI) against one fake Discord on 127.0.0.1: every deadline and reminder fires exactly once,
 //! and when one process is killed the other takes over, its lapsed claims included.
 
-mod support;
-
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use bot::discord::rows::{Place, Rows};
-use bot::store::{Origin, Skill, TableId, UserId, now};
+use crate::support::fake_discord::*;
+use bot::discord::rows::Rows;
 use bot::table::{LobbyRequest, Participant, Tables};
+use bot::table::{Origin, Skill, TableId, UserId, now};
 use engines::GameKind;
-use support::fake_discord::*;
 
 /// Starts `saloon discord` serving shard `shard` of 2 on database `url`.
 fn saloon(fake: &FakeDiscord, url: &str, shard: u32) -> Child {
@@ -47,19 +45,15 @@ async fn table(tables: &Tables, rows: &Rows, seed: u64, deadline: i64, claimed_u
         players: 2,
         computers: 0,
         level: Skill::Random,
-        on_timeout: bot::store::OnTimeout::SafeDefault,
+        on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 3_600,
+        delivers: true,
     };
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, Participant { user: bob, name: "bob".into() }).await.expect("join");
     tables.start(lobby.id, alice).await.expect("start");
-    rows.set_place(
-        lobby.id,
-        &Place { table: Some(lobby.id), guild: Some(GUILD_ID), channel: CHANNEL_ID, ..Place::default() },
-    )
-    .await
-    .expect("place");
+    rows.set_home(lobby.id, Some(GUILD_ID), CHANNEL_ID).await.expect("place");
     sqlx::query("UPDATE game_tables SET deadline_at = $1, claimed_by = $2, claimed_until = $3 WHERE id = $4")
         .bind(deadline)
         .bind(claimed_until.map(|_| "a-killed-process".to_string()))
@@ -82,10 +76,10 @@ fn posts(fake: &FakeDiscord, text: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_fire_each_deadline_once_and_one_takes_over_when_the_other_dies() {
-    let Some(url) = support::db::fresh_postgres(&support::db::this_test()).await else { return };
+    let Some(url) = crate::support::db::fresh_postgres(&crate::support::db::this_test()).await else { return };
     let fake = FakeDiscord::start().await;
-    let tables = Tables::new(support::db::open(&url).await);
-    let rows = Rows::open(&tables).await.expect("rows");
+    let tables = Tables::new(crate::support::db::open(&url).await);
+    let rows = Rows::open(&tables);
     let mut processes = [saloon(&fake, &url, 0), saloon(&fake, &url, 1)];
     fake.wait_identifies(2).await;
     let mut shards: Vec<String> =

@@ -1,27 +1,26 @@
 //! End to end: the real `saloon` Discord front end (poise on serenity) against a fake Discord
 //! on 127.0.0.1, started by each test, with a real SQLite file. Every wait is bounded.
 
-mod support;
-
 use std::collections::HashSet;
 use std::path::PathBuf;
 
+use crate::support::fake_discord::*;
 use bot::config::Config;
 use bot::discord::Running;
-use bot::store::{Status, Store, TableId};
+use bot::store::Store;
 use bot::table::Tables;
+use bot::table::{Status, TableId};
 use engines::{AnyGame, GameKind};
-use support::fake_discord::*;
 
 /// The fake, the bot and its database.
-struct Harness {
-    fake: FakeDiscord,
-    running: Option<Running>,
-    dir: tempfile::TempDir,
+pub(crate) struct Harness {
+    pub(crate) fake: FakeDiscord,
+    pub(crate) running: Option<Running>,
+    pub(crate) dir: tempfile::TempDir,
 }
 
 impl Harness {
-    async fn start() -> Self {
+    pub(crate) async fn start() -> Self {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().expect("temporary directory");
         let mut harness = Self { fake, running: None, dir };
@@ -30,16 +29,16 @@ impl Harness {
         harness
     }
 
-    fn db(&self) -> PathBuf {
+    pub(crate) fn db(&self) -> PathBuf {
         self.dir.path().join("saloon.db")
     }
 
-    async fn tables(&self) -> Tables {
+    pub(crate) async fn tables(&self) -> Tables {
         Tables::new(Store::open(self.db().to_str().expect("utf-8 path")).await.expect("store"))
     }
 
     /// Starts a bot process: a new client on the same SQLite file.
-    async fn boot(&mut self) {
+    pub(crate) async fn boot(&mut self) {
         let vars = [
             ("DISCORD_TOKEN", BOT_TOKEN.to_string()),
             ("DISCORD_API_BASE", self.fake.api_base()),
@@ -55,14 +54,14 @@ impl Harness {
     }
 
     /// Stops the bot process and starts a new one (same database).
-    async fn restart(&mut self) {
+    pub(crate) async fn restart(&mut self) {
         if let Some(running) = self.running.take() {
             running.shutdown().await;
         }
         self.boot().await;
     }
 
-    async fn finish(mut self) {
+    pub(crate) async fn finish(mut self) {
         if let Some(running) = self.running.take() {
             running.shutdown().await;
         }
@@ -71,7 +70,7 @@ impl Harness {
     }
 
     /// `/play` for `game`, returning the lobby message.
-    async fn play(&self, host: FakeUser, game: GameKind, players: i64) -> StoredMessage {
+    pub(crate) async fn play(&self, host: FakeUser, game: GameKind, players: i64) -> StoredMessage {
         let index = choice_index(&self.fake, game);
         let play = self
             .fake
@@ -87,7 +86,7 @@ impl Harness {
     }
 
     /// Clicks the lobby button labelled `label` as `user`; returns the reply.
-    async fn lobby_click(&self, user: FakeUser, label: &str) -> Reply {
+    pub(crate) async fn lobby_click(&self, user: FakeUser, label: &str) -> Reply {
         let lobby = self.lobby();
         let id = button(&lobby, label).unwrap_or_else(|| panic!("no {label} button on {:?}", lobby.buttons()));
         let click = self.fake.click(user, &lobby, &id).await;
@@ -95,7 +94,7 @@ impl Harness {
     }
 
     /// Picks the strength `level` in the lobby's "Add a computer player…" menu as `user`.
-    async fn add_computer(&self, user: FakeUser, level: &str) -> Reply {
+    pub(crate) async fn add_computer(&self, user: FakeUser, level: &str) -> Reply {
         let lobby = self.lobby();
         let menu = lobby.custom_ids().into_iter().find(|id| id.ends_with(":bot")).expect("the computer player menu");
         assert!(lobby.select_values(&menu).contains(&level.to_string()), "{level} is offered");
@@ -104,7 +103,7 @@ impl Harness {
     }
 
     /// The lobby message as it is now.
-    fn lobby(&self) -> StoredMessage {
+    pub(crate) fn lobby(&self) -> StoredMessage {
         let lobby = self
             .fake
             .public_messages(CHANNEL_ID)
@@ -116,7 +115,7 @@ impl Harness {
     }
 
     /// The newest board post in `channel` after message `after`.
-    async fn board_after(&self, channel: u64, after: u64) -> StoredMessage {
+    pub(crate) async fn board_after(&self, channel: u64, after: u64) -> StoredMessage {
         self.fake
             .wait_for("a new board post", self.fake.timeout(), |f| {
                 f.public_messages(channel).into_iter().rev().find(|m| m.id > after && m.content.contains("· table #"))
@@ -125,26 +124,26 @@ impl Harness {
     }
 }
 
-fn choice_index(fake: &FakeDiscord, game: GameKind) -> usize {
+pub(crate) fn choice_index(fake: &FakeDiscord, game: GameKind) -> usize {
     let play = fake.command("play").expect("/play");
     let choices = play["options"][0]["choices"].as_array().cloned().unwrap_or_default();
     choices.iter().position(|c| c["name"] == game.name()).expect("the game is a choice")
 }
 
-fn button(message: &StoredMessage, label: &str) -> Option<String> {
+pub(crate) fn button(message: &StoredMessage, label: &str) -> Option<String> {
     message.buttons().into_iter().find(|(_, l, _)| l.starts_with(label)).map(|(id, _, _)| id)
 }
 
 /// The users a post mentions.
-fn mentioned(message: &StoredMessage) -> Vec<u64> {
+pub(crate) fn mentioned(message: &StoredMessage) -> Vec<u64> {
     message.content.split("<@").skip(1).filter_map(|rest| rest.split('>').next()?.parse().ok()).collect()
 }
 
-fn user(id: u64) -> FakeUser {
+pub(crate) fn user(id: u64) -> FakeUser {
     USERS.into_iter().find(|u| u.id == id).expect("a known user")
 }
 
-fn table_of(message: &StoredMessage) -> TableId {
+pub(crate) fn table_of(message: &StoredMessage) -> TableId {
     let text = message.content.split("table #").nth(1).expect("names its table");
     TableId(text.chars().take_while(char::is_ascii_digit).collect::<String>().parse().expect("a number"))
 }
@@ -397,7 +396,13 @@ async fn private_game(game: GameKind, moves: usize) {
             .count()
     };
     harness.fake.wait_for("Bob's private notice", harness.fake.timeout(), |_| (notices(BOB) > 0).then_some(())).await;
-    assert_eq!(notices(BOB), 1, "the private notice is given once");
+    let told: Vec<String> = clicks
+        .iter()
+        .filter(|(player, _)| player.id == BOB.id)
+        .flat_map(|(_, click)| harness.fake.replies(click))
+        .filter_map(|r| r.content().filter(|c| c.contains("DMs are closed")).map(str::to_string))
+        .collect();
+    assert_eq!(notices(BOB), 1, "the private notice is given once: {told:#?}");
     assert_eq!(notices(ALICE), 0);
     assert!(bob_told, "Bob had a private decision");
     let notes = harness
@@ -526,8 +531,8 @@ async fn boards_delivered_out_of_order_leave_only_the_newest_live() {
     let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
     let first = harness.board_after(thread.id, 0).await;
     let id = table_of(&first);
-    // Two moves made back to back; their deliveries race, the older one arriving last.
-    let data = bot::discord::Data::new(harness.tables().await).await.expect("the Discord rows");
+    // Two moves made back to back; their deliveries race, the newer one asked first.
+    let data = bot::discord::Data::new(harness.tables().await);
     let mut reports = Vec::new();
     for _ in 0..2 {
         let snapshot = data.tables.snapshot(id).await.expect("snapshot");
@@ -538,12 +543,10 @@ async fn boards_delivered_out_of_order_leave_only_the_newest_live() {
     }
     let http = std::sync::Arc::new(harness.fake.http());
     let (newer, older) = (&reports[1], &reports[0]);
-    let (a, b) = tokio::join!(
-        bot::discord::deliver::deliver_move(&http, &data, newer),
-        bot::discord::deliver::deliver_move(&http, &data, older),
+    tokio::join!(
+        bot::discord::deliver::drain(&http, &data, id, Some(newer)),
+        bot::discord::deliver::drain(&http, &data, id, Some(older)),
     );
-    a.expect("delivered");
-    b.expect("delivered");
     let boards: Vec<StoredMessage> = harness
         .fake
         .public_messages(thread.id)
@@ -652,7 +655,7 @@ async fn reminders_timeouts_games_resign_and_abandon() {
     assert!(text.contains(&format!("<#{}>", thread.id)), "links the thread: {text}");
 
     // Half the time gone: one reminder mentioning only the player on turn.
-    let now = bot::store::now();
+    let now = bot::table::now();
     set_deadline(&harness, id, now + 100).await;
     let reminder = harness
         .fake
@@ -667,7 +670,7 @@ async fn reminders_timeouts_games_resign_and_abandon() {
     let after = harness.board_after(thread.id, reminder.id).await;
     assert!(after.content.contains("ran out of time"), "{}", after.content);
     let log = harness.tables().await.store().log(id).await.expect("log");
-    assert!(log.iter().any(|e| e.origin == bot::store::Origin::Timeout && e.action == "pass"), "{log:?}");
+    assert!(log.iter().any(|e| e.origin == bot::table::Origin::Timeout && e.action == "pass"), "{log:?}");
 
     // Only the host or a moderator may abandon; anyone seated may resign.
     let abandon = harness.fake.slash_command(CAROL, thread.id, "abandon", vec![]).await;
@@ -705,7 +708,7 @@ async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose
     let late = user(mentioned(&board)[0]);
     let name = if late == ALICE { "Alice" } else { "Bob" };
 
-    set_deadline(&harness, id, bot::store::now() - 1).await;
+    set_deadline(&harness, id, bot::table::now() - 1).await;
     let posted = harness
         .fake
         .wait_for("the hand-over post", harness.fake.timeout(), |f| {
@@ -719,14 +722,14 @@ async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose
             f.dms(late).into_iter().find(|m| m.content.contains("while you are away"))
         })
         .await;
-    let seat = harness.tables().await.snapshot(id).await.expect("snapshot").seat_of(bot::store::UserId(late.id));
+    let seat = harness.tables().await.snapshot(id).await.expect("snapshot").seat_of(bot::table::UserId(late.id));
     let seat = seat.expect("still seated");
     // The computer's move for the late player comes by itself (bounded wait).
     let tables = harness.tables().await;
     let started = std::time::Instant::now();
     let computer_moved = loop {
         let log = tables.store().log(id).await.expect("log");
-        if log.iter().any(|e| e.origin == bot::store::Origin::Computer && e.seat == seat.0) {
+        if log.iter().any(|e| e.origin == bot::table::Origin::Computer && e.seat == seat.0) {
             break true;
         }
         if started.elapsed() > harness.fake.timeout() {
@@ -736,7 +739,7 @@ async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose
     };
     assert!(computer_moved, "a computer played the late player's turn: {}", harness.fake.summary());
     let log = harness.tables().await.store().log(id).await.expect("log");
-    assert!(log.iter().all(|e| e.origin != bot::store::Origin::Timeout), "no safe default move: {log:?}");
+    assert!(log.iter().all(|e| e.origin != bot::table::Origin::Timeout), "no safe default move: {log:?}");
     harness.finish().await;
 }
 
@@ -789,14 +792,14 @@ async fn a_moderator_hands_a_quiet_players_seat_to_a_computer_until_they_come_ba
         .await;
     let back = button(&notice, "I'm back").expect("the I'm back button");
     let snapshot = harness.tables().await.snapshot(id).await.expect("snapshot");
-    let bob = snapshot.seat_of(bot::store::UserId(BOB.id)).expect("Bob keeps his seat");
+    let bob = snapshot.seat_of(bot::table::UserId(BOB.id)).expect("Bob keeps his seat");
     assert!(snapshot.seats[bob.index()].away);
 
     // The others play on; when Bob's turn comes, the computer (the normal level, thinking off
     // the async runtime) moves for him and its move is posted by itself.
     let computer_moved = || async {
         let log = harness.tables().await.store().log(id).await.expect("log");
-        log.iter().any(|e| e.origin == bot::store::Origin::Computer && e.seat == bob.0)
+        log.iter().any(|e| e.origin == bot::table::Origin::Computer && e.seat == bob.0)
     };
     let mut board = posted;
     for _ in 0..40 {

@@ -434,6 +434,17 @@ impl FakeDiscord {
     }
 
     /// The messages everyone in the channel can see (no ephemeral ones).
+    /// Every message in every channel, DMs included, in order.
+    pub fn all_messages(&self) -> Vec<StoredMessage> {
+        self.shared.lock().messages.values().cloned().collect()
+    }
+
+    /// Messages the bot sent again with a nonce already used, which the fake handed back
+    /// instead of posting twice (as Discord does with `enforce_nonce`).
+    pub fn nonce_repeats(&self) -> u32 {
+        self.shared.lock().nonce_repeats
+    }
+
     pub fn public_messages(&self, channel: u64) -> Vec<StoredMessage> {
         self.messages(channel).into_iter().filter(|m| !m.ephemeral).collect()
     }
