@@ -196,18 +196,34 @@ impl Run {
         choices.iter().position(|c| c["name"] == game.name()).expect("the game is a choice")
     }
 
+    /// Outbox entries not yet delivered and deadlines or reminders due but not handled.
+    async fn left_over(&self) -> i64 {
+        let (left,): (i64,) = sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM outbox WHERE done_at IS NULL)
+                  + (SELECT COUNT(*) FROM game_tables WHERE status = 'running' AND deadline_at IS NOT NULL
+                       AND (deadline_at <= $1 OR (reminded = 0 AND deadline_at - turn_timeout / 2 <= $1)))",
+        )
+        .bind(now())
+        .fetch_one(self.tables.front_end_pool())
+        .await
+        .expect("left over");
+        left
+    }
+
     /// Waits until the bot has delivered everything it recorded.
     async fn drained(&self) {
         let end = Instant::now() + Duration::from_secs(60);
         loop {
-            let (left,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
-                .fetch_one(self.tables.front_end_pool())
-                .await
-                .expect("count");
+            // A deadline or reminder the act made due, not yet handled, would commit mid-check.
+            let left = self.left_over().await;
             if left == 0 {
                 return;
             }
-            assert!(Instant::now() < end, "{left} outbox entries left undelivered; the bot's log ends:\n{}", self.log_tail());
+            assert!(
+                Instant::now() < end,
+                "{left} outbox entries undelivered or deadlines due after 60 s; the bot's log ends:\n{}",
+                self.log_tail()
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
@@ -258,14 +274,27 @@ impl Run {
             let place = self.rows.place(id).await.expect("place").expect("a place on Discord");
             assert_eq!(
                 place.board_version,
-                Some(snapshot.version),
-                "round {round}: table {id}'s live board is current"
+                board_versions.get(&id.0).copied(),
+                "round {round}: table {id}'s live board is the last one recorded (saved version {})",
+                snapshot.version
             );
             let live = self.fake.message(place.board_message.expect("a board")).expect("posted");
             let view = snapshot.view.as_ref().expect("a board");
             let expected = bot::discord::post::alt_text(snapshot.game, &render::board_text(view, &snapshot.names()));
             let alt = live.attachments.first().and_then(|a| a.description.clone());
-            assert_eq!(alt, Some(expected), "round {round}: table {id} shows its version");
+            if alt.as_ref() != Some(&expected) {
+                let mine: Vec<_> = entries.iter().filter(|e| e.1 == id.0).map(|e| (e.0, e.2, &e.3)).collect();
+                let log = self.tables.log(id).await.expect("log");
+                let logs: Vec<(i64, i64)> = sqlx::query_as("SELECT id, log_len FROM outbox WHERE table_id = $1")
+                    .bind(id.0)
+                    .fetch_all(pool)
+                    .await
+                    .expect("lens");
+                panic!(
+                    "round {round}: table {id} shows {alt:?}, saved {expected}\nentries {mine:#?}\nlens {logs:?}\nlog {log:#?}\nbot log:\n{}",
+                    self.log_tail()
+                );
+            }
             let newer = self
                 .fake
                 .public_messages(place.game_channel())
@@ -302,7 +331,7 @@ async fn killed_at_any_point_the_bot_delivers_every_post_exactly_once() {
     run.fake.wait_identifies(1).await;
     run.fake.wait_for("the commands", run.fake.timeout(), |f| f.command("play")).await;
     let started = Instant::now();
-    let (mut sigterms, mut sigkills) = (0, 0);
+    let (mut sigterms, mut sigkills, mut interrupted) = (0, 0, 0);
     for round in 0..KILLS {
         let open = run.running().await.len();
         let act = run.choose(open);
@@ -317,6 +346,9 @@ async fn killed_at_any_point_the_bot_delivers_every_post_exactly_once() {
         } else {
             sigkills += 1
         }
+        if run.left_over().await > 0 {
+            interrupted += 1;
+        }
         let identified = run.fake.gateway_counts().0;
         child = saloon(&run.fake, &run.db, &log);
         run.fake.wait_identifies(identified + 1).await;
@@ -325,7 +357,8 @@ async fn killed_at_any_point_the_bot_delivers_every_post_exactly_once() {
     }
     stop(&mut child, true);
     eprintln!(
-        "{KILLS} stops ({sigkills} SIGKILL, {sigterms} SIGTERM) in {:?}; {} tables; Discord handed back {} repeated posts",
+        "{KILLS} stops ({sigkills} SIGKILL, {sigterms} SIGTERM; {interrupted} left posts or deadlines for the next start) \
+         in {:?}; {} tables; Discord handed back {} repeated posts",
         started.elapsed(),
         run.tables.tables_of(None, Status::Running).await.expect("list").len(),
         run.fake.nonce_repeats(),
