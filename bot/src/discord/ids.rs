@@ -107,6 +107,18 @@ pub fn parse_path(text: &str) -> Option<Path> {
 }
 
 impl ComponentId {
+    /// The table the control belongs to.
+    #[must_use]
+    pub const fn table(&self) -> TableId {
+        match self {
+            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) => *table,
+            Self::Step { table, .. }
+            | Self::Confirm { table, .. }
+            | Self::Select { table, .. }
+            | Self::Legacy { table, .. } => *table,
+        }
+    }
+
     /// The id as sent to Discord; `None` when it would exceed [`MAX_ID`] (a path of more steps
     /// than any game's action has).
     #[must_use]

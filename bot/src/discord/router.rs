@@ -29,49 +29,41 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         }
     };
     let user = UserId(click.user.id.get());
+    // The player interacts at the table: one DM may be tried there again (closed DMs), this
+    // click's own news included; if they had been held back, the player hears about it below.
+    let tell_closed_dms = data.rows.unblock_dms(id.table(), user).await?;
     let selected = || match &click.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
         _ => String::new(),
     };
-    let table = match id {
+    match id {
         ComponentId::Lobby(table, op) => {
             lobby(ctx, data, click, table, op).await?;
-            table
         }
-        ComponentId::Panel(table) => {
-            match private_panel(data, table, user, &[]).await {
-                Ok(panel) => respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await?,
-                Err(Error::Table(err)) => refuse(ctx, click, &err).await?,
-                Err(err) => return Err(err),
+        ComponentId::Panel(table) => match private_panel(data, table, user, &[]).await {
+            Ok(panel) => respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await?,
+            Err(Error::Table(err)) => refuse(ctx, click, &err).await?,
+            Err(err) => return Err(err),
+        },
+        ComponentId::Rejoin(table) => match data.tables.rejoin(table, user).await {
+            Ok(report) => {
+                let done = format!("Welcome back: you play your own seat at table #{table} again.");
+                let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
+                respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
+                after_commit(&ctx.http, data, &report).await;
             }
-            // The panel itself says so when their DMs were closed.
-            return Ok(());
-        }
-        ComponentId::Rejoin(table) => {
-            match data.tables.rejoin(table, user).await {
-                Ok(report) => {
-                    let done = format!("Welcome back: you play your own seat at table #{table} again.");
-                    let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
-                    respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
-                    after_commit(&ctx.http, data, &report).await;
-                }
-                Err(err) => refuse(ctx, click, &err).await?,
-            }
-            table
-        }
+            Err(err) => refuse(ctx, click, &err).await?,
+        },
         ComponentId::Step { table, version, path } => {
             step(ctx, data, click, table, version, Entry::Path(path), false).await?;
-            table
         }
         ComponentId::Confirm { table, version, path } => {
             step(ctx, data, click, table, version, Entry::Path(path), true).await?;
-            table
         }
         ComponentId::Select { table, version, mut path } => {
             // The chosen option's place; an unreadable value is a changed menu (stale).
             path.extend(parse_path(&selected()).unwrap_or_else(|| vec![u8::MAX]));
             step(ctx, data, click, table, version, Entry::Path(path), false).await?;
-            table
         }
         ComponentId::Legacy { kind, table, version, text } => {
             let (text, confirm) = match kind {
@@ -80,12 +72,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
                 LegacyKind::Select => (format!("{text}{}", selected()), false),
             };
             step(ctx, data, click, table, version, Entry::Text(text), confirm).await?;
-            table
         }
-    };
-    // The player interacted at the table: DMs are tried there again, and if they had been
-    // held back (closed DMs), the player hears about it now, privately.
-    if data.rows.unblock_dms(table, user).await? {
+    }
+    if tell_closed_dms {
         let followup = CreateInteractionResponseFollowup::new().ephemeral(true).content(DM_CLOSED_NOTICE);
         click.create_followup(&ctx.http, followup).await?;
     }

@@ -625,7 +625,7 @@ async fn assert_no_secret_in_public(harness: &Harness, kind: GameKind, id: Table
 }
 
 /// Sets a table's deadline directly in SQLite, as if time had passed.
-async fn set_deadline(harness: &Harness, id: TableId, deadline: i64) {
+pub(crate) async fn set_deadline(harness: &Harness, id: TableId, deadline: i64) {
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", harness.db().display())).await.expect("connect");
     sqlx::query("UPDATE game_tables SET deadline_at = ? WHERE id = ?")
         .bind(deadline)
@@ -845,7 +845,7 @@ async fn a_moderator_hands_a_quiet_players_seat_to_a_computer_until_they_come_ba
 }
 
 /// Every forward option of a step: (select id and value, or button id), with its label.
-fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, String, String)> {
+pub(crate) fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, String, String)> {
     let mut options = Vec::new();
     for component in message.components_flat() {
         let Some(id) = component["custom_id"].as_str() else { continue };
@@ -869,10 +869,10 @@ fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, String, Stri
 }
 
 /// A small deterministic chooser for the test's players.
-struct Chooser(u64);
+pub(crate) struct Chooser(pub(crate) u64);
 
 impl Chooser {
-    fn pick(&mut self, n: usize) -> usize {
+    pub(crate) fn pick(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         ((self.0 >> 33) % n as u64) as usize
     }
@@ -935,7 +935,7 @@ async fn walk_conquest_move(
 /// Clicks through one decision from `message` as `player`, at most `limit` steps: at each step
 /// `pick` chooses one of the forward options (menu and value, or button id, with its label).
 /// Returns the labels of the steps taken once the move is sent.
-async fn walk_steps(
+pub(crate) async fn walk_steps(
     harness: &Harness,
     player: FakeUser,
     mut message: StoredMessage,
@@ -1064,233 +1064,6 @@ async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
     );
     assert!(count("attack") >= 1 && has("Attack "), "attacks are entered target by target: {steps:?}");
     assert!(has("Commit a d"), "a sealed dice choice made step by step in a private panel: {steps:?}");
-    assert!(harness.fake.problems().is_empty(), "Discord's limits kept: {:?}", harness.fake.problems());
-    harness.finish().await;
-}
-
-/// What the Raja players of the test have done so far, by the labels of their steps.
-#[derive(Default)]
-struct RajaPlan {
-    proposed: bool,
-    filled: bool,
-}
-
-impl RajaPlan {
-    /// The labels preferred now, best first: a proposal until one was sent, market orders
-    /// (selling first, which any other player with cash can fill) until one was filled,
-    /// accepting and filling whenever offered, then the shortest way through a turn (the
-    /// game runs to its turn cap, §6 R39).
-    fn preferred(&self) -> Vec<&'static str> {
-        let mut out = vec!["Setup done", "Confirm the lands", "Accept", "Fill at", "Trade with", "Send:"];
-        if !self.proposed {
-            out.push("Propose to ");
-        }
-        if !self.filled {
-            out.extend(["Sell ", "Buy "]);
-        }
-        out.extend(["End commerce", "End building", "No siege", "Pass", "Cancel the proposal"]);
-        out
-    }
-
-    fn note(&mut self, label: &str) {
-        self.proposed |= label.starts_with("Send:");
-        self.filled |= label.starts_with("Fill at");
-    }
-}
-
-/// Walks one Raja decision from `message` by clicks, as [`RajaPlan::preferred`] says, else
-/// at random among the forward options (never resigning, timing out or discarding a draft).
-async fn walk_raja_move(
-    harness: &Harness,
-    player: FakeUser,
-    message: StoredMessage,
-    chooser: &mut Chooser,
-    plan: &mut RajaPlan,
-) -> Vec<String> {
-    walk_steps(harness, player, message, 40, |options| {
-        let allowed: Vec<usize> = (0..options.len())
-            .filter(|&i| !["Resign", "Time out", "Discard"].iter().any(|x| options[i].2.starts_with(x)))
-            .collect();
-        assert!(!allowed.is_empty(), "only resigning, timing out or discarding is offered: {options:?}");
-        let pick = plan
-            .preferred()
-            .iter()
-            .find_map(|p| allowed.iter().copied().find(|&i| options[i].2.starts_with(p)))
-            .unwrap_or_else(|| allowed[chooser.pick(allowed.len())]);
-        plan.note(&options[pick].2);
-        pick
-    })
-    .await
-}
-
-/// Log lines written while a test runs (the bot's own targets, every level).
-#[derive(Clone, Default)]
-struct LogSink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for LogSink {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl LogSink {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)).into_owned()
-    }
-}
-
-/// A whole game of Raja by clicks, two people at the table (`/play` with `colours=white/black`
-/// and a seed): both private setups at once (R47), the auctions with bids entered digit by
-/// digit (§4.10), a trade proposal answered by the other player in their own panel, a market
-/// order filled by the other player, and every turn to the cap (R39), each step a private
-/// panel of at most 25 options. After every move, every secret the game holds (each blinder,
-/// the bank, the setups while private, the random source) must appear in no public message
-/// (text, embeds, components, attachment descriptions) and no log line; no public message
-/// before the end speaks of a blinder.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
-    let sink = LogSink::default();
-    let writer = sink.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::new("bot=trace,saloon=trace"))
-        .with_ansi(false)
-        .with_writer(move || writer.clone())
-        .finish();
-    let logging = tracing::subscriber::set_global_default(subscriber).is_ok();
-    let harness = Harness::start().await;
-    harness.fake.set_dms_open(BOB, true);
-    let index = choice_index(&harness.fake, GameKind::Raja);
-    let bad = vec![Opt::choice("game", index), Opt::int("players", 2), Opt::str("options", "colours=pink")];
-    let refused = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", bad).await;
-    let reply = harness.fake.wait_reply(&refused).await;
-    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("pink")), "{:?}", reply.content());
-    let options = vec![
-        Opt::choice("game", index),
-        Opt::int("players", 2),
-        Opt::str("options", "colours=white/black"),
-        Opt::int("seed", 12),
-    ];
-    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
-    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
-    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
-    assert!(harness.lobby_click(BOB, "Join").await.is_success());
-    harness.lobby_click(ALICE, "Start").await;
-
-    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
-    let mut board = harness.board_after(thread.id, 0).await;
-    assert!(board.has_png(), "the board is a picture");
-    let id = table_of(&board);
-    let tables = harness.tables().await;
-    // What a person could read in a public message, with the pictures' descriptions (alt text).
-    let readable = |m: &StoredMessage| {
-        let alt: Vec<&str> = m.attachments.iter().filter_map(|a| a.description.as_deref()).collect();
-        format!("{}\n{}", m.all_text(), alt.join("\n"))
-    };
-    let mut secrets: HashSet<String> = HashSet::new();
-    let mut chooser = Chooser(12);
-    let mut plan = RajaPlan::default();
-    let mut steps: Vec<String> = Vec::new();
-    let mut moves = 0;
-    let mut both_in_setup = false;
-    let (mut proposer, mut orderer) = (None, None);
-    let (mut answered_by_other, mut filled_by_other, mut dm_answers) = (false, false, false);
-    while !board.content.contains("Game over") {
-        let waiting = mentioned(&board);
-        assert!(!waiting.is_empty(), "someone is asked: {}", board.content);
-        both_in_setup |= waiting.len() == 2 && moves == 0;
-        let player = user(waiting[0]);
-        let open = button(&board, "Your move").expect("choices come in a private panel: every seat has a blinder");
-        let click = harness.fake.click(player, &board, &open).await;
-        let reply = harness.fake.wait_reply(&click).await;
-        assert!(reply.ephemeral(), "{}", harness.fake.summary());
-        let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
-        assert!(panel.content.contains("only you"), "{}", panel.content);
-        // The seat asked to answer a proposal or fill an order has the same answers in its DM.
-        let answers = ["Accept", "Decline", "Fill at"];
-        let labels: Vec<String> = forward_options(&panel).into_iter().map(|(_, _, l)| l).collect();
-        if player == BOB && labels.iter().any(|l| answers.iter().any(|a| l.starts_with(a))) {
-            let dm = harness
-                .fake
-                .wait_for("Bob's DM panel with his answers", harness.fake.timeout(), |f| {
-                    f.dms(BOB).into_iter().rev().find(|m| answers.iter().any(|a| m.all_text().contains(a)))
-                })
-                .await;
-            assert!(!dm.custom_ids().is_empty(), "the DM carries buttons: {}", dm.all_text());
-            dm_answers = true;
-        }
-        let taken = walk_raja_move(&harness, player, panel, &mut chooser, &mut plan).await;
-        let took = |prefix: &str| taken.iter().any(|s| s.starts_with(prefix));
-        if took("Propose to ") {
-            proposer = Some(player);
-        }
-        if (took("Accept") || took("Decline") || took("Counter")) && proposer.is_some_and(|p| p != player) {
-            answered_by_other = true;
-        }
-        if taken.last().is_some_and(|l| (l.starts_with("Buy ") || l.starts_with("Sell ")) && l.contains(" for $")) {
-            orderer = Some(player);
-        }
-        if took("Fill at") && orderer.is_some_and(|o| o != player) {
-            filled_by_other = true;
-        }
-        steps.extend(taken);
-        board = harness.board_after(thread.id, board.id).await;
-        // Every secret of the game as it stands (each blinder, the bank, the setups while
-        // private, the random source) in no public message so far and no log line.
-        let row = tables.store().load(id).await.expect("row");
-        let game = AnyGame::load(GameKind::Raja, row.state.as_deref().expect("state")).expect("loads");
-        let now: Vec<String> = game.secrets().into_iter().map(|s| s.token).collect();
-        let (public, logs) = (harness.fake.all_public_guild_messages(), sink.text());
-        for secret in &now {
-            for message in &public {
-                assert!(!readable(message).contains(secret.as_str()), "public message {} shows {secret}", message.id);
-            }
-            assert!(!logs.contains(secret.as_str()), "a log line shows {secret}");
-        }
-        secrets.extend(now);
-        moves += 1;
-        assert!(moves < 3_000, "the game ends");
-    }
-    assert!(both_in_setup, "both setups are pending at once and both players are asked");
-    let has = |prefix: &str| steps.iter().any(|s| s.starts_with(prefix));
-    assert!(has("Bid $") || has("Bid…"), "a bid entered by steps: {steps:?}");
-    assert!(answered_by_other, "a proposal answered by the other player: {steps:?}");
-    assert!(filled_by_other, "a market order filled by the other player: {steps:?}");
-    assert!(dm_answers, "Bob, with DMs open, was asked to answer and got the answers in a DM too");
-    assert!(board.has_png() && board.content.contains("1. "), "standings: {}", board.content);
-    assert_eq!(tables.snapshot(id).await.expect("snapshot").status, Status::Finished);
-    tables.verify_replay(id).await.expect("the saved game replays from its log");
-
-    let (public, logs) = (harness.fake.all_public_guild_messages(), sink.text());
-    for message in &public {
-        let text = readable(message);
-        if !text.contains("Game over") {
-            assert!(
-                !text.to_lowercase().contains("blinder"),
-                "public message {} speaks of a blinder: {text}",
-                message.id
-            );
-        }
-    }
-    assert!(secrets.iter().any(|s| s.contains("blinder")), "the blinders were among the secrets checked");
-    if logging {
-        assert!(!logs.is_empty(), "the bot's log was captured");
-    }
-    let log = tables.store().log(id).await.expect("log");
-    let count = |verb: &str| log.iter().filter(|e| e.action.starts_with(verb)).count();
-    eprintln!(
-        "raja by clicks: {moves} moves, {} steps; bids {}, proposals {}, replies {}, orders {}, fills {}",
-        steps.len(),
-        count("bid"),
-        count("trade_propose"),
-        count("trade_accept") + count("trade_decline") + count("trade_counter"),
-        count("market_order"),
-        count("fill"),
-    );
     assert!(harness.fake.problems().is_empty(), "Discord's limits kept: {:?}", harness.fake.problems());
     harness.finish().await;
 }

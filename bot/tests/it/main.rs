@@ -9,6 +9,7 @@ mod console;
 mod discord;
 mod discord_delivery;
 mod discord_kill;
+mod discord_raja;
 mod fake_discord_poise_smoke;
 mod fake_discord_selftest;
 mod kill;
