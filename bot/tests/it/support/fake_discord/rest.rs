@@ -88,6 +88,9 @@ pub(super) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
     let path = request.uri().path().to_string();
     let query = request.uri().query().map(str::to_string);
     let (body, files) = read_body(request).await;
+    if !shared.rest_delay.is_zero() {
+        tokio::time::sleep(shared.rest_delay).await;
+    }
     let answer = {
         let mut store = shared.lock();
         let answer = route(&shared, &mut store, &method, &path, body.as_ref(), &files);
