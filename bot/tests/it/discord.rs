@@ -21,8 +21,17 @@ pub(crate) struct Harness {
 
 impl Harness {
     pub(crate) async fn start() -> Self {
+        Self::start_on(None).await
+    }
+
+    /// Starts the bot on a copy of the database `fixture` (one written by an earlier release),
+    /// or on a new one.
+    pub(crate) async fn start_on(fixture: Option<&str>) -> Self {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().expect("temporary directory");
+        if let Some(fixture) = fixture {
+            std::fs::copy(fixture, dir.path().join("saloon.db")).expect("copy the fixture");
+        }
         let mut harness = Self { fake, running: None, dir };
         harness.boot().await;
         harness.fake.wait_for("the commands", harness.fake.timeout(), |f| f.command("games")).await;
