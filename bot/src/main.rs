@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use bot::config::Config;
 use bot::console::{self, PlayArgs};
-use bot::store::{Skill, Status, Store, StoreError};
+use bot::store::{Store, StoreError};
 use bot::table::Tables;
+use bot::table::{Skill, Status};
 use clap::{Parser, Subcommand};
 use engines::{GameKind, Level};
 

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use engines::{GameKind, Viewer};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::store::{OnTimeout, Skill, Status, TableId, UserId};
 use crate::table::{LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables};
+use crate::table::{OnTimeout, Skill, Status, TableId, UserId};
 
 /// What `saloon play` was asked to do.
 #[derive(Clone, Debug)]
@@ -95,6 +95,8 @@ async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result
         on_timeout: OnTimeout::SafeDefault,
         seed: args.seed,
         turn_timeout: 7 * 24 * 3600,
+        // The terminal prints each move from its report; nothing waits in an outbox.
+        delivers: false,
     };
     let lobby = tables.open(request).await?;
     for i in 1..humans {

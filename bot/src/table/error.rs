@@ -3,7 +3,8 @@
 
 use engines::{ActionError, AnyGame, RuleErrorKind, Seat, SetupError};
 
-use crate::store::{StoreError, TableId};
+use crate::store::StoreError;
+use crate::table::vocab::TableId;
 
 /// A refused table operation. `Display` is the message for the player.
 #[derive(Debug, thiserror::Error)]

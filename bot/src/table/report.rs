@@ -5,7 +5,8 @@ use engines::{
 };
 
 use super::{Loaded, TableError, engine_of, log_entry, public_choices, secret_holders};
-use crate::store::{LogEntry, OnTimeout, Origin, SeatRow, Status, SummaryRow, TableId, TableRow, UserId};
+use crate::store::{SummaryRow, TableRow};
+use crate::table::vocab::{LogEntry, OnTimeout, Origin, SeatRow, Status, TableId, UserId};
 
 /// One applied action.
 #[derive(Clone, Debug)]
@@ -96,6 +97,26 @@ impl Progress {
         &self.log
     }
 
+    /// Every action applied so far, in order.
+    pub(crate) fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// What happened so far, each line with its audience.
+    pub(crate) fn narration(&self) -> &[Narration] {
+        &self.narration
+    }
+
+    /// Seats a computer took over from their player.
+    pub(crate) const fn went_away_seats(&self) -> SeatSet {
+        self.went_away
+    }
+
+    /// The lines only some may read that `seat` is among (its private news).
+    pub(crate) fn private_lines(&self, seat: Seat) -> Vec<String> {
+        private_lines(&self.narration, seat)
+    }
+
     fn acted(&self) -> SeatSet {
         self.moves.iter().map(|m| m.seat).collect()
     }
@@ -151,6 +172,10 @@ pub struct MoveReport {
     /// Seats a computer took over from their player with this commit (the player is told how
     /// to take it back).
     pub went_away: SeatSet,
+    /// The outbox entry the commit recorded (for a table whose front end delivers through it).
+    pub recorded: Option<super::outbox::Recorded>,
+    /// What the player read on each option they chose to enter the action (by clicks).
+    pub chosen: Vec<String>,
 }
 
 impl MoveReport {
@@ -170,6 +195,8 @@ impl MoveReport {
             snapshot: Snapshot::from_loaded(table),
             privates,
             went_away: progress.went_away,
+            recorded: None,
+            chosen: Vec::new(),
         }
     }
 
@@ -216,11 +243,7 @@ impl MoveReport {
     /// The lines only some may read that `seat` is among (its private news).
     #[must_use]
     pub fn private_lines(&self, seat: Seat) -> Vec<String> {
-        self.narration
-            .iter()
-            .filter(|n| n.audience.readers().is_some_and(|r| r.contains(seat)))
-            .map(|n| n.text.clone())
-            .collect()
+        private_lines(&self.narration, seat)
     }
 
     /// Humans the game now waits for.
@@ -274,6 +297,8 @@ pub struct Snapshot {
     pub public_choices: Option<(Seat, Choices)>,
     /// Seats holding something private now.
     pub secret_holders: SeatSet,
+    /// The outbox entry the change that made this snapshot recorded (a lobby change), if any.
+    pub recorded: Option<super::outbox::Recorded>,
 }
 
 impl Snapshot {
@@ -310,6 +335,7 @@ impl Snapshot {
             turn_timeout: row.turn_timeout,
             on_timeout: row.on_timeout,
             deadline_at: row.deadline_at,
+            recorded: None,
         }
     }
 
@@ -443,4 +469,13 @@ impl TableSummary {
             your_turn: user.is_some_and(|u| waiting_seats.iter().any(|s| s.user == Some(u))),
         })
     }
+}
+
+/// The lines of `narration` only some may read that `seat` is among.
+fn private_lines(narration: &[Narration], seat: Seat) -> Vec<String> {
+    narration
+        .iter()
+        .filter(|n| n.audience.readers().is_some_and(|r| r.contains(seat)))
+        .map(|n| n.text.clone())
+        .collect()
 }

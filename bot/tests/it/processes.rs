@@ -3,19 +3,22 @@
 //! CI) against one fake Discord on 127.0.0.1: every deadline and reminder fires exactly once,
 //! and when one process is killed the other takes over, its lapsed claims included.
 
-mod support;
-
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use bot::discord::rows::{Place, Rows};
-use bot::store::{Origin, Skill, TableId, UserId, now};
+use crate::support::fake_discord::*;
+use bot::discord::rows::Rows;
+use bot::table::{CLAIM_LEASE, Origin, Skill, TableId, UserId, now};
 use bot::table::{LobbyRequest, Participant, Tables};
 use engines::GameKind;
-use support::fake_discord::*;
 
 /// Starts `saloon discord` serving shard `shard` of 2 on database `url`.
 fn saloon(fake: &FakeDiscord, url: &str, shard: u32) -> Child {
+    saloon_logging(fake, url, shard, Stdio::inherit())
+}
+
+/// [`saloon`] with its log sent to `log`.
+fn saloon_logging(fake: &FakeDiscord, url: &str, shard: u32, log: Stdio) -> Child {
     Command::new(env!("CARGO_BIN_EXE_saloon"))
         .arg("discord")
         .env_clear()
@@ -30,7 +33,7 @@ fn saloon(fake: &FakeDiscord, url: &str, shard: u32) -> Child {
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
+        .stderr(log)
         .spawn()
         .expect("saloon starts")
 }
@@ -47,19 +50,15 @@ async fn table(tables: &Tables, rows: &Rows, seed: u64, deadline: i64, claimed_u
         players: 2,
         computers: 0,
         level: Skill::Random,
-        on_timeout: bot::store::OnTimeout::SafeDefault,
+        on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 3_600,
+        delivers: true,
     };
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, Participant { user: bob, name: "bob".into() }).await.expect("join");
     tables.start(lobby.id, alice).await.expect("start");
-    rows.set_place(
-        lobby.id,
-        &Place { table: Some(lobby.id), guild: Some(GUILD_ID), channel: CHANNEL_ID, ..Place::default() },
-    )
-    .await
-    .expect("place");
+    rows.set_home(lobby.id, Some(GUILD_ID), CHANNEL_ID).await.expect("place");
     sqlx::query("UPDATE game_tables SET deadline_at = $1, claimed_by = $2, claimed_until = $3 WHERE id = $4")
         .bind(deadline)
         .bind(claimed_until.map(|_| "a-killed-process".to_string()))
@@ -82,10 +81,10 @@ fn posts(fake: &FakeDiscord, text: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_fire_each_deadline_once_and_one_takes_over_when_the_other_dies() {
-    let Some(url) = support::db::fresh_postgres(&support::db::this_test()).await else { return };
+    let Some(url) = crate::support::db::fresh_postgres(&crate::support::db::this_test()).await else { return };
     let fake = FakeDiscord::start().await;
-    let tables = Tables::new(support::db::open(&url).await);
-    let rows = Rows::open(&tables).await.expect("rows");
+    let tables = Tables::new(crate::support::db::open(&url).await);
+    let rows = Rows::open(&tables);
     let mut processes = [saloon(&fake, &url, 0), saloon(&fake, &url, 1)];
     fake.wait_identifies(2).await;
     let mut shards: Vec<String> =
@@ -144,8 +143,75 @@ async fn two_processes_fire_each_deadline_once_and_one_takes_over_when_the_other
     for id in free.iter().chain(&held) {
         assert_eq!(timeouts(&tables, *id).await, 1, "table {id}");
     }
-    eprintln!("the survivor took over three lapsed claims {:?} after the lease ended", waited.elapsed());
+    eprintln!("the survivor took over three lapsed claims {:?} after the first four timeouts", waited.elapsed());
 
+    let _ = processes[1].kill();
+    let _ = processes[1].wait();
+    assert!(fake.unexpected_requests().is_empty(), "{}", fake.summary());
+    fake.shutdown().await;
+}
+
+/// Claims shared fairly with a slow Discord (every request takes 150 ms): each process claims a
+/// few due tables at a time with a short lease it renews while it works, so when one is killed
+/// mid-batch, the tables it held move to the other within the lease and a sweep. Every deadline
+/// and reminder fires once, and none is handled later than the lease and a sweep after it was
+/// due (with the few seconds a batch of four takes on this slow Discord).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_slow_discord_a_killed_process_s_tables_move_to_the_other_within_the_lease() {
+    let Some(url) = crate::support::db::fresh_postgres(&crate::support::db::this_test()).await else { return };
+    let options =
+        Options { rest_delay: Duration::from_millis(150), timeout: Duration::from_secs(60), ..Options::default() };
+    let fake = FakeDiscord::start_with(options).await;
+    let tables = Tables::new(crate::support::db::open(&url).await);
+    let rows = Rows::open(&tables);
+    let log = tempfile::NamedTempFile::new().expect("a log file");
+    let mut processes = [
+        saloon_logging(&fake, &url, 0, Stdio::from(log.reopen().expect("log"))),
+        saloon_logging(&fake, &url, 1, Stdio::from(log.reopen().expect("log"))),
+    ];
+    fake.wait_identifies(2).await;
+    // Twelve tables due at once: six out of time, six half-way through their turn.
+    let due = now();
+    let mut ids = Vec::new();
+    for seed in 0..12 {
+        let deadline = if seed < 6 { due - 1 } else { due + 100 };
+        ids.push(table(&tables, &rows, seed, deadline, None).await);
+    }
+    // Both processes are at work on their first claims when one is killed.
+    fake.wait_for("the first post", fake.timeout(), |f| {
+        (posts(f, "half your time") + posts(f, "ran out of time") >= 1).then_some(())
+    })
+    .await;
+    processes[0].kill().expect("kill");
+    processes[0].wait().expect("reaped");
+    fake.wait_for("six reminders and six timeouts", fake.timeout(), |f| {
+        (posts(f, "half your time") >= 6 && posts(f, "ran out of time") >= 6).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let log_text = std::fs::read_to_string(log.path()).unwrap_or_default();
+    assert_eq!(
+        (posts(&fake, "half your time"), posts(&fake, "ran out of time")),
+        (6, 6),
+        "each once:\n{}\nlog:\n{log_text}",
+        fake.summary()
+    );
+    let mut latest = 0;
+    for (i, id) in ids.iter().enumerate() {
+        assert_eq!(timeouts(&tables, *id).await, usize::from(i < 6), "table {id}");
+        // When the deadline or reminder was handled: its commit, the table's last, recorded what to post.
+        let (handled,): (i64,) =
+            sqlx::query_as("SELECT MAX(created_at) FROM outbox WHERE table_id = $1 AND created_at >= $2")
+                .bind(id.0)
+                .bind(due)
+                .fetch_one(tables.front_end_pool())
+                .await
+                .expect("handled");
+        latest = latest.max(handled - due);
+    }
+    eprintln!("slow Discord, one of two processes killed: the latest of 12 deadlines handled {latest} s late");
+    // The lease, a sweep, and the few seconds a batch of four takes on this slow Discord.
+    assert!(latest <= CLAIM_LEASE + 1 + 3, "a deadline handled {latest} s late (lease {CLAIM_LEASE} s, sweep 1 s)");
     let _ = processes[1].kill();
     let _ = processes[1].wait();
     assert!(fake.unexpected_requests().is_empty(), "{}", fake.summary());

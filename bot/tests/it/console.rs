@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use bot::console::{self, ConsoleError, PlayArgs};
-use bot::store::{Skill, Status, Store, TableId};
+use bot::store::Store;
+use bot::table::{Skill, Status, TableId};
 use bot::table::{TableError, Tables};
 use engines::GameKind;
 
@@ -71,7 +72,7 @@ async fn bad_input_is_explained_and_changes_nothing() {
     assert!(out.contains("Type the number of an option"), "help: {out}");
     assert!(out.contains(&format!("saloon play --resume {id}")), "{out}");
     let log = tables.store().log(id).await.expect("log");
-    assert!(log.iter().all(|e| e.origin != bot::store::Origin::Player), "no human move was made: {log:?}");
+    assert!(log.iter().all(|e| e.origin != bot::table::Origin::Player), "no human move was made: {log:?}");
     assert!(out.contains("Board picture:"), "{out}");
 }
 
@@ -134,7 +135,7 @@ async fn long_choices_are_entered_a_step_at_a_time() {
     assert!(out.contains("(so far: play)"), "{out}");
     assert!(out.contains("   b. Back"), "{out}");
     let log = tables.store().log(id).await.expect("log");
-    assert!(log.iter().any(|e| e.origin == bot::store::Origin::Player && e.action.starts_with("play ")), "{log:?}");
+    assert!(log.iter().any(|e| e.origin == bot::table::Origin::Player && e.action.starts_with("play ")), "{log:?}");
 }
 
 /// A human at the keyboard (always taking the first option offered) and computer players play
@@ -150,9 +151,9 @@ async fn human_and_computers_finish(game: GameKind, players: u8, bots: u8) {
     assert_eq!(end.status, Status::Finished, "{}", out.lines().rev().take(30).collect::<Vec<_>>().join("\n"));
     assert!(out.contains("Game over"), "the final standings are shown");
     let log = tables.store().log(id).await.expect("log");
-    let human = log.iter().filter(|e| e.origin == bot::store::Origin::Player).count();
-    let computer = log.iter().filter(|e| e.origin == bot::store::Origin::Computer).count();
-    let resigned = log.iter().any(|e| e.origin == bot::store::Origin::Player && e.action.contains("resign"));
+    let human = log.iter().filter(|e| e.origin == bot::table::Origin::Player).count();
+    let computer = log.iter().filter(|e| e.origin == bot::table::Origin::Computer).count();
+    let resigned = log.iter().any(|e| e.origin == bot::table::Origin::Player && e.action.contains("resign"));
     assert!(!resigned, "the human played the game out");
     assert!(human >= 10 && computer >= 10, "both took part: {human} human, {computer} computer actions");
     tables.verify_replay(id).await.expect("replay");

@@ -56,7 +56,9 @@ fn component_violations(item: &Value, seen: &mut HashSet<String>) -> Vec<String>
     let link = item["type"] == 2 && item["style"] == 5;
     match item["custom_id"].as_str() {
         Some(id) if link => problems.push(format!("A link button has no custom_id ({id:?}).")),
-        Some(id) if id.chars().count() > 100 => problems.push(format!("custom_id {id:?} is over 100 characters.")),
+        Some(id) if id.is_empty() || id.chars().count() > 100 => {
+            problems.push(format!("custom_id {id:?} is not 1 to 100 characters."));
+        }
         Some(id) if !seen.insert(id.to_string()) => problems.push(format!("custom_id {id:?} is used twice.")),
         Some(_) => {}
         None if !link => problems.push("A component needs a custom_id.".into()),

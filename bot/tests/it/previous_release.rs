@@ -5,15 +5,20 @@
 //!   a finished match and an open lobby;
 //! - `release-d8cbd83.sqlite` (the last release before computer strengths were stored per seat,
 //!   migration 0004): the same four games in mid-play, Conquest of Mars among them, a finished
-//!   match and a lobby.
+//!   match and a lobby;
+//! - `release-8250ac0.sqlite` (the last release before the outbox, migration 0006): all five
+//!   games in mid-play, Raja among them, each with its place on Discord (thread, lobby message,
+//!   live board) and a DM panel, a player whose DMs were closed, a finished match and a lobby.
 //!
 //! Each test works on a copy in a temporary directory.
 
-use bot::store::{OnTimeout, Status, Store, TableId, UserId};
+use bot::store::Store;
+use bot::table::{OnTimeout, Status, TableId, UserId};
 use bot::table::{Participant, Tables};
 
 const RELEASE_4A266F6: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-4a266f6.sqlite");
 const RELEASE_D8CBD83: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-d8cbd83.sqlite");
+const RELEASE_8250AC0: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-8250ac0.sqlite");
 const ALICE: UserId = UserId(101);
 const CAROL: UserId = UserId(303);
 
@@ -71,6 +76,8 @@ async fn play_on(tables: &Tables, games: &[(i64, &str)]) {
         // Play on to the end with the new engines: every saved decision is still understood.
         let mut moves = 0;
         loop {
+            // A computer left owing a move when the old process stopped moves first.
+            tables.drive_computers(id).await.expect("the computers move");
             let snapshot = tables.snapshot(id).await.expect("snapshot");
             let Some(&user) = snapshot.waiting_users().first() else { break };
             let (_, private) = tables.private_view(id, user).await.expect("private view");
@@ -100,4 +107,46 @@ async fn finished_tables_and_lobbies_of_the_previous_release_read_back() {
     tables.start(TableId(5), ALICE).await.expect("the old lobby starts a game");
     let listed = tables.tables_of(Some(ALICE), Status::Running).await.expect("lists");
     assert!(listed.len() >= 4, "Alice's running tables, old and new: {}", listed.len());
+}
+
+#[tokio::test]
+async fn tables_of_release_8250ac0_with_their_discord_rows_resume_and_play_to_the_end() {
+    let (_dir, tables) = copy(RELEASE_8250AC0).await;
+    // Migration 0006: every table with a place on Discord has its posts delivered through the
+    // outbox from now on.
+    let delivers: Vec<(i64, i64)> = sqlx::query_as("SELECT id, delivers FROM game_tables ORDER BY id")
+        .fetch_all(tables.front_end_pool())
+        .await
+        .expect("read");
+    assert_eq!(delivers, (1..=7).map(|id| (id, 1)).collect::<Vec<_>>());
+    let games =
+        [(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s"), (4, "Conquest of Mars"), (5, "Raja")];
+    play_on(&tables, &games).await;
+    let finished = tables.snapshot(TableId(6)).await.expect("the finished match");
+    assert!(finished.outcome.is_some_and(|o| o.standings.len() == 3));
+    tables.verify_replay(TableId(6)).await.expect("replays");
+    tables.join(TableId(7), Participant { user: CAROL, name: "Carol".into() }).await.expect("a seat is taken");
+    tables.start(TableId(7), DISCORD_ALICE).await.expect("the old lobby starts a game");
+}
+
+/// The host of the 8250ac0 tables (the fake Discord's Alice).
+const DISCORD_ALICE: UserId = UserId(900_000_000_000_001_001);
+
+/// The Discord front end serves a table of release 8250ac0 from its stored place: `/status` in
+/// its thread shows its board, and Bob, whose DMs that release marked closed, sees his hand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_discord_front_end_serves_tables_of_release_8250ac0() {
+    use crate::support::fake_discord::*;
+    let harness = crate::discord::Harness::start_on(Some(RELEASE_8250AC0)).await;
+    // Table 5 (Raja) was played in the thread the fixture's generator stored for it.
+    let thread = 1_400_000_000_000_005_000;
+    harness.fake.add_channel(FakeChannel::thread(thread, CHANNEL_ID, "Raja #5"));
+    let status = harness.fake.slash_command(ALICE, thread, "status", vec![]).await;
+    let reply = harness.fake.wait_reply(&status).await;
+    let text = reply.content().unwrap_or_default();
+    assert!(reply.is_success() && text.contains("table #5"), "{text}: {}", harness.fake.summary());
+    let hand = harness.fake.slash_command(BOB, thread, "hand", vec![]).await;
+    let reply = harness.fake.wait_reply(&hand).await;
+    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("only you")), "{:?}", reply.content());
+    harness.finish().await;
 }

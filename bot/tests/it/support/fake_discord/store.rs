@@ -81,6 +81,8 @@ pub struct StoredMessage {
     pub edits: u32,
     pub deleted: bool,
     pub(crate) created: u64,
+    /// The nonce the bot sent it with, if any.
+    pub nonce: Option<String>,
 }
 
 impl StoredMessage {
@@ -343,6 +345,9 @@ pub(crate) struct State {
     /// Gateway events waiting to be sent.
     pub echoes: Vec<Echo>,
     message_clock: u64,
+    /// Messages sent again with a nonce already used, which Discord handed back instead of
+    /// posting twice.
+    pub nonce_repeats: u32,
 }
 
 impl State {
@@ -360,6 +365,7 @@ impl State {
             interaction_deadline,
             echoes: Vec::new(),
             message_clock: 0,
+            nonce_repeats: 0,
         }
     }
 
@@ -403,6 +409,7 @@ impl State {
             edits: 0,
             deleted: false,
             created: self.message_clock * 60,
+            nonce: data["nonce"].as_str().map(str::to_string).or_else(|| data["nonce"].as_u64().map(|n| n.to_string())),
         };
         self.apply(&mut message, data, files, false);
         message.ephemeral = message.flags & 64 != 0;

@@ -2,12 +2,10 @@
 //! answers a command and opens a lobby whose buttons work. A smoke test of the fake with poise;
 //! the end-to-end game tests live with the front end.
 
-mod support;
-
+use crate::support::fake_discord::*;
 use bot::config::Config;
 use bot::store::Store;
 use bot::table::Tables;
-use support::fake_discord::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_poise_front_end_runs_against_the_fake() {

@@ -3,4 +3,5 @@
 //! it, each test prints that it is skipped (and fails under CI).
 
 #[path = "tables.rs"]
+#[allow(clippy::duplicate_mod, reason = "the same suite, run a second time on Postgres")]
 mod suite;

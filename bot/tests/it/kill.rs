@@ -8,8 +8,9 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use bot::store::{LogEntry, Status, Store, TableId};
+use bot::store::Store;
 use bot::table::Tables;
+use bot::table::{LogEntry, Status, TableId};
 
 /// Answers for the terminal's prompts: the first option, every time (deterministic).
 const ANSWERS: &str = "1\n";

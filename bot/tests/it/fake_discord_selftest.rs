@@ -2,11 +2,10 @@
 //! heartbeats, interactions in and the REST replies out with the shapes Discord gives them,
 //! DMs (and closed DMs), threads, restarts and resumes, and a bounded shutdown.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::fake_discord::*;
 use serenity::all::{
     ButtonStyle, ChannelId, ChannelType, ClientBuilder, CommandInteraction, CommandOptionType, ComponentInteraction,
     Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
@@ -16,7 +15,6 @@ use serenity::all::{
     Interaction, Message, Ready, ShardManager, UserId,
 };
 use serenity::async_trait;
-use support::fake_discord::*;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::task::JoinHandle;
 

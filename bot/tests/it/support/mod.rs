@@ -1,4 +1,4 @@
-//! Helpers shared by the bot's integration tests; each test file includes them with `mod support;`.
+//! Helpers shared by the bot's integration tests (the modules of `tests/it`).
 //! A test uses only part of them, hence `dead_code` is allowed here.
 #![allow(dead_code)]
 

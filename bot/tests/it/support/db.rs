@@ -1,8 +1,7 @@
 //! The database a test runs on: a fresh SQLite file in a temporary directory, or a fresh
 //! database on the Postgres server that `SALOON_TEST_POSTGRES_URL` names (`.ci/with-postgres`
-//! starts one and sets it). A test crate whose name ends in `_postgres` runs on Postgres.
-//! Included by `mod support;` or on its own (`#[path = "support/db.rs"] mod db;`); a test uses
-//! only part of it.
+//! starts one and sets it). A suite in a module whose name ends in `_postgres` runs on Postgres;
+//! a test uses only part of this.
 #![allow(dead_code)]
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -13,9 +12,11 @@ use sqlx::{Connection, Executor};
 /// The variable naming the test Postgres server, e.g. `postgres://saloon@127.0.0.1:55432/saloon_test`.
 pub const POSTGRES_URL: &str = "SALOON_TEST_POSTGRES_URL";
 
-/// Whether this test crate runs its suite on Postgres.
+/// Whether the running test belongs to a suite run on Postgres: a module whose name ends in
+/// `_postgres` (`tables_postgres` runs the `tables` suite again there). The test harness names
+/// each test's thread after its path.
 pub fn on_postgres() -> bool {
-    env!("CARGO_CRATE_NAME").ends_with("_postgres")
+    this_test().split("::").any(|module| module.ends_with("_postgres"))
 }
 
 /// The test Postgres server's URL; `None` after printing a line saying `test` is skipped when
@@ -75,7 +76,7 @@ pub fn this_test() -> String {
 }
 
 /// The database URL this crate's suite runs on: Postgres (a fresh database) in a `_postgres`
-/// crate, else a SQLite file in `dir`; `None` when skipped.
+/// module, else a SQLite file in `dir`; `None` when skipped.
 pub async fn url(dir: &tempfile::TempDir) -> Option<String> {
     if on_postgres() {
         fresh_postgres(&this_test()).await

@@ -5,11 +5,11 @@
 
 use std::collections::BTreeSet;
 
-use bot::store::{LogEntry, NewTable, OnTimeout, Origin, Status, Store, StoreError, TableId, Update, now};
+use bot::store::{NewTable, Store, StoreError, Update};
+use bot::table::{LogEntry, OnTimeout, Origin, Status, TableId, now};
 use sqlx::Row;
 
-#[path = "support/db.rs"]
-mod db;
+use crate::support::db;
 
 /// The databases to run on: a SQLite file in `dir`, and a fresh Postgres database if there is
 /// a test server.
@@ -28,6 +28,7 @@ fn new_table(seed: u64) -> NewTable {
         max_players: 2,
         turn_timeout: 600,
         on_timeout: OnTimeout::default(),
+        delivers: false,
     }
 }
 
@@ -61,8 +62,8 @@ async fn concurrent_writers_lose_no_update_and_number_each_action_once() {
                             LogEntry { seat: writer as u8, action: format!("w{writer}-{n}"), origin: Origin::Player };
                         let update = Update { log: vec![entry], ..Update::default() };
                         match store.update(id, row.version, &update).await {
-                            Ok(version) => {
-                                assert_eq!(version, row.version + 1);
+                            Ok(written) => {
+                                assert_eq!(written.version, row.version + 1);
                                 break;
                             }
                             Err(StoreError::Stale { .. }) => stale += 1,

@@ -66,6 +66,8 @@ pub struct Options {
     /// with 404 "Unknown interaction"). Off by default: a loaded test machine is slow. Every reply
     /// records how long it took ([`Reply::after`]) either way.
     pub interaction_deadline: Option<Duration>,
+    /// How long the REST API takes to answer each request (a slow Discord).
+    pub rest_delay: Duration,
 }
 
 impl Default for Options {
@@ -76,6 +78,7 @@ impl Default for Options {
             send_guild_create: true,
             require_registered_commands: true,
             interaction_deadline: None,
+            rest_delay: Duration::ZERO,
         }
     }
 }
@@ -99,6 +102,7 @@ struct Shared {
     shutdown: watch::Sender<bool>,
     base: String,
     heartbeat_ms: u64,
+    rest_delay: Duration,
 }
 
 impl Shared {
@@ -165,6 +169,7 @@ impl FakeDiscord {
             shutdown: watch::channel(false).0,
             base: format!("http://127.0.0.1:{port}"),
             heartbeat_ms: u64::try_from(options.heartbeat_interval.as_millis()).unwrap_or(1_000),
+            rest_delay: options.rest_delay,
         });
         let mut fake = Self {
             shared: Arc::clone(&shared),
@@ -434,6 +439,17 @@ impl FakeDiscord {
     }
 
     /// The messages everyone in the channel can see (no ephemeral ones).
+    /// Every message in every channel, DMs included, in order.
+    pub fn all_messages(&self) -> Vec<StoredMessage> {
+        self.shared.lock().messages.values().cloned().collect()
+    }
+
+    /// Messages the bot sent again with a nonce already used, which the fake handed back
+    /// instead of posting twice (as Discord does with `enforce_nonce`).
+    pub fn nonce_repeats(&self) -> u32 {
+        self.shared.lock().nonce_repeats
+    }
+
     pub fn public_messages(&self, channel: u64) -> Vec<StoredMessage> {
         self.messages(channel).into_iter().filter(|m| !m.ephemeral).collect()
     }

@@ -1,45 +1,53 @@
 //! End to end: the real `saloon` Discord front end (poise on serenity) against a fake Discord
 //! on 127.0.0.1, started by each test, with a real SQLite file. Every wait is bounded.
 
-mod support;
-
 use std::collections::HashSet;
 use std::path::PathBuf;
 
+use crate::support::fake_discord::*;
 use bot::config::Config;
 use bot::discord::Running;
-use bot::store::{Status, Store, TableId};
+use bot::store::Store;
 use bot::table::Tables;
+use bot::table::{Status, TableId};
 use engines::{AnyGame, GameKind};
-use support::fake_discord::*;
 
 /// The fake, the bot and its database.
-struct Harness {
-    fake: FakeDiscord,
-    running: Option<Running>,
-    dir: tempfile::TempDir,
+pub(crate) struct Harness {
+    pub(crate) fake: FakeDiscord,
+    pub(crate) running: Option<Running>,
+    pub(crate) dir: tempfile::TempDir,
 }
 
 impl Harness {
-    async fn start() -> Self {
+    pub(crate) async fn start() -> Self {
+        Self::start_on(None).await
+    }
+
+    /// Starts the bot on a copy of the database `fixture` (one written by an earlier release),
+    /// or on a new one.
+    pub(crate) async fn start_on(fixture: Option<&str>) -> Self {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().expect("temporary directory");
+        if let Some(fixture) = fixture {
+            std::fs::copy(fixture, dir.path().join("saloon.db")).expect("copy the fixture");
+        }
         let mut harness = Self { fake, running: None, dir };
         harness.boot().await;
         harness.fake.wait_for("the commands", harness.fake.timeout(), |f| f.command("games")).await;
         harness
     }
 
-    fn db(&self) -> PathBuf {
+    pub(crate) fn db(&self) -> PathBuf {
         self.dir.path().join("saloon.db")
     }
 
-    async fn tables(&self) -> Tables {
+    pub(crate) async fn tables(&self) -> Tables {
         Tables::new(Store::open(self.db().to_str().expect("utf-8 path")).await.expect("store"))
     }
 
     /// Starts a bot process: a new client on the same SQLite file.
-    async fn boot(&mut self) {
+    pub(crate) async fn boot(&mut self) {
         let vars = [
             ("DISCORD_TOKEN", BOT_TOKEN.to_string()),
             ("DISCORD_API_BASE", self.fake.api_base()),
@@ -55,14 +63,14 @@ impl Harness {
     }
 
     /// Stops the bot process and starts a new one (same database).
-    async fn restart(&mut self) {
+    pub(crate) async fn restart(&mut self) {
         if let Some(running) = self.running.take() {
             running.shutdown().await;
         }
         self.boot().await;
     }
 
-    async fn finish(mut self) {
+    pub(crate) async fn finish(mut self) {
         if let Some(running) = self.running.take() {
             running.shutdown().await;
         }
@@ -71,7 +79,7 @@ impl Harness {
     }
 
     /// `/play` for `game`, returning the lobby message.
-    async fn play(&self, host: FakeUser, game: GameKind, players: i64) -> StoredMessage {
+    pub(crate) async fn play(&self, host: FakeUser, game: GameKind, players: i64) -> StoredMessage {
         let index = choice_index(&self.fake, game);
         let play = self
             .fake
@@ -87,7 +95,7 @@ impl Harness {
     }
 
     /// Clicks the lobby button labelled `label` as `user`; returns the reply.
-    async fn lobby_click(&self, user: FakeUser, label: &str) -> Reply {
+    pub(crate) async fn lobby_click(&self, user: FakeUser, label: &str) -> Reply {
         let lobby = self.lobby();
         let id = button(&lobby, label).unwrap_or_else(|| panic!("no {label} button on {:?}", lobby.buttons()));
         let click = self.fake.click(user, &lobby, &id).await;
@@ -95,7 +103,7 @@ impl Harness {
     }
 
     /// Picks the strength `level` in the lobby's "Add a computer player…" menu as `user`.
-    async fn add_computer(&self, user: FakeUser, level: &str) -> Reply {
+    pub(crate) async fn add_computer(&self, user: FakeUser, level: &str) -> Reply {
         let lobby = self.lobby();
         let menu = lobby.custom_ids().into_iter().find(|id| id.ends_with(":bot")).expect("the computer player menu");
         assert!(lobby.select_values(&menu).contains(&level.to_string()), "{level} is offered");
@@ -104,7 +112,7 @@ impl Harness {
     }
 
     /// The lobby message as it is now.
-    fn lobby(&self) -> StoredMessage {
+    pub(crate) fn lobby(&self) -> StoredMessage {
         let lobby = self
             .fake
             .public_messages(CHANNEL_ID)
@@ -116,7 +124,7 @@ impl Harness {
     }
 
     /// The newest board post in `channel` after message `after`.
-    async fn board_after(&self, channel: u64, after: u64) -> StoredMessage {
+    pub(crate) async fn board_after(&self, channel: u64, after: u64) -> StoredMessage {
         self.fake
             .wait_for("a new board post", self.fake.timeout(), |f| {
                 f.public_messages(channel).into_iter().rev().find(|m| m.id > after && m.content.contains("· table #"))
@@ -125,26 +133,26 @@ impl Harness {
     }
 }
 
-fn choice_index(fake: &FakeDiscord, game: GameKind) -> usize {
+pub(crate) fn choice_index(fake: &FakeDiscord, game: GameKind) -> usize {
     let play = fake.command("play").expect("/play");
     let choices = play["options"][0]["choices"].as_array().cloned().unwrap_or_default();
     choices.iter().position(|c| c["name"] == game.name()).expect("the game is a choice")
 }
 
-fn button(message: &StoredMessage, label: &str) -> Option<String> {
+pub(crate) fn button(message: &StoredMessage, label: &str) -> Option<String> {
     message.buttons().into_iter().find(|(_, l, _)| l.starts_with(label)).map(|(id, _, _)| id)
 }
 
 /// The users a post mentions.
-fn mentioned(message: &StoredMessage) -> Vec<u64> {
+pub(crate) fn mentioned(message: &StoredMessage) -> Vec<u64> {
     message.content.split("<@").skip(1).filter_map(|rest| rest.split('>').next()?.parse().ok()).collect()
 }
 
-fn user(id: u64) -> FakeUser {
+pub(crate) fn user(id: u64) -> FakeUser {
     USERS.into_iter().find(|u| u.id == id).expect("a known user")
 }
 
-fn table_of(message: &StoredMessage) -> TableId {
+pub(crate) fn table_of(message: &StoredMessage) -> TableId {
     let text = message.content.split("table #").nth(1).expect("names its table");
     TableId(text.chars().take_while(char::is_ascii_digit).collect::<String>().parse().expect("a number"))
 }
@@ -397,7 +405,13 @@ async fn private_game(game: GameKind, moves: usize) {
             .count()
     };
     harness.fake.wait_for("Bob's private notice", harness.fake.timeout(), |_| (notices(BOB) > 0).then_some(())).await;
-    assert_eq!(notices(BOB), 1, "the private notice is given once");
+    let told: Vec<String> = clicks
+        .iter()
+        .filter(|(player, _)| player.id == BOB.id)
+        .flat_map(|(_, click)| harness.fake.replies(click))
+        .filter_map(|r| r.content().filter(|c| c.contains("DMs are closed")).map(str::to_string))
+        .collect();
+    assert_eq!(notices(BOB), 1, "the private notice is given once: {told:#?}");
     assert_eq!(notices(ALICE), 0);
     assert!(bob_told, "Bob had a private decision");
     let notes = harness
@@ -526,8 +540,8 @@ async fn boards_delivered_out_of_order_leave_only_the_newest_live() {
     let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
     let first = harness.board_after(thread.id, 0).await;
     let id = table_of(&first);
-    // Two moves made back to back; their deliveries race, the older one arriving last.
-    let data = bot::discord::Data::new(harness.tables().await).await.expect("the Discord rows");
+    // Two moves made back to back; their deliveries race, the newer one asked first.
+    let data = bot::discord::Data::new(harness.tables().await);
     let mut reports = Vec::new();
     for _ in 0..2 {
         let snapshot = data.tables.snapshot(id).await.expect("snapshot");
@@ -538,12 +552,10 @@ async fn boards_delivered_out_of_order_leave_only_the_newest_live() {
     }
     let http = std::sync::Arc::new(harness.fake.http());
     let (newer, older) = (&reports[1], &reports[0]);
-    let (a, b) = tokio::join!(
-        bot::discord::deliver::deliver_move(&http, &data, newer),
-        bot::discord::deliver::deliver_move(&http, &data, older),
+    tokio::join!(
+        bot::discord::deliver::drain(&http, &data, id, Some(newer)),
+        bot::discord::deliver::drain(&http, &data, id, Some(older)),
     );
-    a.expect("delivered");
-    b.expect("delivered");
     let boards: Vec<StoredMessage> = harness
         .fake
         .public_messages(thread.id)
@@ -622,7 +634,7 @@ async fn assert_no_secret_in_public(harness: &Harness, kind: GameKind, id: Table
 }
 
 /// Sets a table's deadline directly in SQLite, as if time had passed.
-async fn set_deadline(harness: &Harness, id: TableId, deadline: i64) {
+pub(crate) async fn set_deadline(harness: &Harness, id: TableId, deadline: i64) {
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", harness.db().display())).await.expect("connect");
     sqlx::query("UPDATE game_tables SET deadline_at = ? WHERE id = ?")
         .bind(deadline)
@@ -652,7 +664,7 @@ async fn reminders_timeouts_games_resign_and_abandon() {
     assert!(text.contains(&format!("<#{}>", thread.id)), "links the thread: {text}");
 
     // Half the time gone: one reminder mentioning only the player on turn.
-    let now = bot::store::now();
+    let now = bot::table::now();
     set_deadline(&harness, id, now + 100).await;
     let reminder = harness
         .fake
@@ -667,7 +679,7 @@ async fn reminders_timeouts_games_resign_and_abandon() {
     let after = harness.board_after(thread.id, reminder.id).await;
     assert!(after.content.contains("ran out of time"), "{}", after.content);
     let log = harness.tables().await.store().log(id).await.expect("log");
-    assert!(log.iter().any(|e| e.origin == bot::store::Origin::Timeout && e.action == "pass"), "{log:?}");
+    assert!(log.iter().any(|e| e.origin == bot::table::Origin::Timeout && e.action == "pass"), "{log:?}");
 
     // Only the host or a moderator may abandon; anyone seated may resign.
     let abandon = harness.fake.slash_command(CAROL, thread.id, "abandon", vec![]).await;
@@ -705,7 +717,7 @@ async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose
     let late = user(mentioned(&board)[0]);
     let name = if late == ALICE { "Alice" } else { "Bob" };
 
-    set_deadline(&harness, id, bot::store::now() - 1).await;
+    set_deadline(&harness, id, bot::table::now() - 1).await;
     let posted = harness
         .fake
         .wait_for("the hand-over post", harness.fake.timeout(), |f| {
@@ -719,14 +731,14 @@ async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose
             f.dms(late).into_iter().find(|m| m.content.contains("while you are away"))
         })
         .await;
-    let seat = harness.tables().await.snapshot(id).await.expect("snapshot").seat_of(bot::store::UserId(late.id));
+    let seat = harness.tables().await.snapshot(id).await.expect("snapshot").seat_of(bot::table::UserId(late.id));
     let seat = seat.expect("still seated");
     // The computer's move for the late player comes by itself (bounded wait).
     let tables = harness.tables().await;
     let started = std::time::Instant::now();
     let computer_moved = loop {
         let log = tables.store().log(id).await.expect("log");
-        if log.iter().any(|e| e.origin == bot::store::Origin::Computer && e.seat == seat.0) {
+        if log.iter().any(|e| e.origin == bot::table::Origin::Computer && e.seat == seat.0) {
             break true;
         }
         if started.elapsed() > harness.fake.timeout() {
@@ -736,7 +748,7 @@ async fn at_a_timeout_a_computer_takes_the_late_players_seat_when_the_host_chose
     };
     assert!(computer_moved, "a computer played the late player's turn: {}", harness.fake.summary());
     let log = harness.tables().await.store().log(id).await.expect("log");
-    assert!(log.iter().all(|e| e.origin != bot::store::Origin::Timeout), "no safe default move: {log:?}");
+    assert!(log.iter().all(|e| e.origin != bot::table::Origin::Timeout), "no safe default move: {log:?}");
     harness.finish().await;
 }
 
@@ -789,14 +801,14 @@ async fn a_moderator_hands_a_quiet_players_seat_to_a_computer_until_they_come_ba
         .await;
     let back = button(&notice, "I'm back").expect("the I'm back button");
     let snapshot = harness.tables().await.snapshot(id).await.expect("snapshot");
-    let bob = snapshot.seat_of(bot::store::UserId(BOB.id)).expect("Bob keeps his seat");
+    let bob = snapshot.seat_of(bot::table::UserId(BOB.id)).expect("Bob keeps his seat");
     assert!(snapshot.seats[bob.index()].away);
 
     // The others play on; when Bob's turn comes, the computer (the normal level, thinking off
     // the async runtime) moves for him and its move is posted by itself.
     let computer_moved = || async {
         let log = harness.tables().await.store().log(id).await.expect("log");
-        log.iter().any(|e| e.origin == bot::store::Origin::Computer && e.seat == bob.0)
+        log.iter().any(|e| e.origin == bot::table::Origin::Computer && e.seat == bob.0)
     };
     let mut board = posted;
     for _ in 0..40 {
@@ -842,7 +854,7 @@ async fn a_moderator_hands_a_quiet_players_seat_to_a_computer_until_they_come_ba
 }
 
 /// Every forward option of a step: (select id and value, or button id), with its label.
-fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, String, String)> {
+pub(crate) fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, String, String)> {
     let mut options = Vec::new();
     for component in message.components_flat() {
         let Some(id) = component["custom_id"].as_str() else { continue };
@@ -866,10 +878,10 @@ fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, String, Stri
 }
 
 /// A small deterministic chooser for the test's players.
-struct Chooser(u64);
+pub(crate) struct Chooser(pub(crate) u64);
 
 impl Chooser {
-    fn pick(&mut self, n: usize) -> usize {
+    pub(crate) fn pick(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         ((self.0 >> 33) % n as u64) as usize
     }
@@ -932,7 +944,7 @@ async fn walk_conquest_move(
 /// Clicks through one decision from `message` as `player`, at most `limit` steps: at each step
 /// `pick` chooses one of the forward options (menu and value, or button id, with its label).
 /// Returns the labels of the steps taken once the move is sent.
-async fn walk_steps(
+pub(crate) async fn walk_steps(
     harness: &Harness,
     player: FakeUser,
     mut message: StoredMessage,
@@ -1061,233 +1073,6 @@ async fn a_conquest_of_mars_game_by_clicks_from_lobby_to_final_standings() {
     );
     assert!(count("attack") >= 1 && has("Attack "), "attacks are entered target by target: {steps:?}");
     assert!(has("Commit a d"), "a sealed dice choice made step by step in a private panel: {steps:?}");
-    assert!(harness.fake.problems().is_empty(), "Discord's limits kept: {:?}", harness.fake.problems());
-    harness.finish().await;
-}
-
-/// What the Raja players of the test have done so far, by the labels of their steps.
-#[derive(Default)]
-struct RajaPlan {
-    proposed: bool,
-    filled: bool,
-}
-
-impl RajaPlan {
-    /// The labels preferred now, best first: a proposal until one was sent, market orders
-    /// (selling first, which any other player with cash can fill) until one was filled,
-    /// accepting and filling whenever offered, then the shortest way through a turn (the
-    /// game runs to its turn cap, §6 R39).
-    fn preferred(&self) -> Vec<&'static str> {
-        let mut out = vec!["Setup done", "Confirm the lands", "Accept", "Fill at", "Trade with", "Send:"];
-        if !self.proposed {
-            out.push("Propose to ");
-        }
-        if !self.filled {
-            out.extend(["Sell ", "Buy "]);
-        }
-        out.extend(["End commerce", "End building", "No siege", "Pass", "Cancel the proposal"]);
-        out
-    }
-
-    fn note(&mut self, label: &str) {
-        self.proposed |= label.starts_with("Send:");
-        self.filled |= label.starts_with("Fill at");
-    }
-}
-
-/// Walks one Raja decision from `message` by clicks, as [`RajaPlan::preferred`] says, else
-/// at random among the forward options (never resigning, timing out or discarding a draft).
-async fn walk_raja_move(
-    harness: &Harness,
-    player: FakeUser,
-    message: StoredMessage,
-    chooser: &mut Chooser,
-    plan: &mut RajaPlan,
-) -> Vec<String> {
-    walk_steps(harness, player, message, 40, |options| {
-        let allowed: Vec<usize> = (0..options.len())
-            .filter(|&i| !["Resign", "Time out", "Discard"].iter().any(|x| options[i].2.starts_with(x)))
-            .collect();
-        assert!(!allowed.is_empty(), "only resigning, timing out or discarding is offered: {options:?}");
-        let pick = plan
-            .preferred()
-            .iter()
-            .find_map(|p| allowed.iter().copied().find(|&i| options[i].2.starts_with(p)))
-            .unwrap_or_else(|| allowed[chooser.pick(allowed.len())]);
-        plan.note(&options[pick].2);
-        pick
-    })
-    .await
-}
-
-/// Log lines written while a test runs (the bot's own targets, every level).
-#[derive(Clone, Default)]
-struct LogSink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for LogSink {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl LogSink {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)).into_owned()
-    }
-}
-
-/// A whole game of Raja by clicks, two people at the table (`/play` with `colours=white/black`
-/// and a seed): both private setups at once (R47), the auctions with bids entered digit by
-/// digit (§4.10), a trade proposal answered by the other player in their own panel, a market
-/// order filled by the other player, and every turn to the cap (R39), each step a private
-/// panel of at most 25 options. After every move, every secret the game holds (each blinder,
-/// the bank, the setups while private, the random source) must appear in no public message
-/// (text, embeds, components, attachment descriptions) and no log line; no public message
-/// before the end speaks of a blinder.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
-    let sink = LogSink::default();
-    let writer = sink.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::new("bot=trace,saloon=trace"))
-        .with_ansi(false)
-        .with_writer(move || writer.clone())
-        .finish();
-    let logging = tracing::subscriber::set_global_default(subscriber).is_ok();
-    let harness = Harness::start().await;
-    harness.fake.set_dms_open(BOB, true);
-    let index = choice_index(&harness.fake, GameKind::Raja);
-    let bad = vec![Opt::choice("game", index), Opt::int("players", 2), Opt::str("options", "colours=pink")];
-    let refused = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", bad).await;
-    let reply = harness.fake.wait_reply(&refused).await;
-    assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("pink")), "{:?}", reply.content());
-    let options = vec![
-        Opt::choice("game", index),
-        Opt::int("players", 2),
-        Opt::str("options", "colours=white/black"),
-        Opt::int("seed", 12),
-    ];
-    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
-    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
-    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
-    assert!(harness.lobby_click(BOB, "Join").await.is_success());
-    harness.lobby_click(ALICE, "Start").await;
-
-    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
-    let mut board = harness.board_after(thread.id, 0).await;
-    assert!(board.has_png(), "the board is a picture");
-    let id = table_of(&board);
-    let tables = harness.tables().await;
-    // What a person could read in a public message, with the pictures' descriptions (alt text).
-    let readable = |m: &StoredMessage| {
-        let alt: Vec<&str> = m.attachments.iter().filter_map(|a| a.description.as_deref()).collect();
-        format!("{}\n{}", m.all_text(), alt.join("\n"))
-    };
-    let mut secrets: HashSet<String> = HashSet::new();
-    let mut chooser = Chooser(12);
-    let mut plan = RajaPlan::default();
-    let mut steps: Vec<String> = Vec::new();
-    let mut moves = 0;
-    let mut both_in_setup = false;
-    let (mut proposer, mut orderer) = (None, None);
-    let (mut answered_by_other, mut filled_by_other, mut dm_answers) = (false, false, false);
-    while !board.content.contains("Game over") {
-        let waiting = mentioned(&board);
-        assert!(!waiting.is_empty(), "someone is asked: {}", board.content);
-        both_in_setup |= waiting.len() == 2 && moves == 0;
-        let player = user(waiting[0]);
-        let open = button(&board, "Your move").expect("choices come in a private panel: every seat has a blinder");
-        let click = harness.fake.click(player, &board, &open).await;
-        let reply = harness.fake.wait_reply(&click).await;
-        assert!(reply.ephemeral(), "{}", harness.fake.summary());
-        let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
-        assert!(panel.content.contains("only you"), "{}", panel.content);
-        // The seat asked to answer a proposal or fill an order has the same answers in its DM.
-        let answers = ["Accept", "Decline", "Fill at"];
-        let labels: Vec<String> = forward_options(&panel).into_iter().map(|(_, _, l)| l).collect();
-        if player == BOB && labels.iter().any(|l| answers.iter().any(|a| l.starts_with(a))) {
-            let dm = harness
-                .fake
-                .wait_for("Bob's DM panel with his answers", harness.fake.timeout(), |f| {
-                    f.dms(BOB).into_iter().rev().find(|m| answers.iter().any(|a| m.all_text().contains(a)))
-                })
-                .await;
-            assert!(!dm.custom_ids().is_empty(), "the DM carries buttons: {}", dm.all_text());
-            dm_answers = true;
-        }
-        let taken = walk_raja_move(&harness, player, panel, &mut chooser, &mut plan).await;
-        let took = |prefix: &str| taken.iter().any(|s| s.starts_with(prefix));
-        if took("Propose to ") {
-            proposer = Some(player);
-        }
-        if (took("Accept") || took("Decline") || took("Counter")) && proposer.is_some_and(|p| p != player) {
-            answered_by_other = true;
-        }
-        if taken.last().is_some_and(|l| (l.starts_with("Buy ") || l.starts_with("Sell ")) && l.contains(" for $")) {
-            orderer = Some(player);
-        }
-        if took("Fill at") && orderer.is_some_and(|o| o != player) {
-            filled_by_other = true;
-        }
-        steps.extend(taken);
-        board = harness.board_after(thread.id, board.id).await;
-        // Every secret of the game as it stands (each blinder, the bank, the setups while
-        // private, the random source) in no public message so far and no log line.
-        let row = tables.store().load(id).await.expect("row");
-        let game = AnyGame::load(GameKind::Raja, row.state.as_deref().expect("state")).expect("loads");
-        let now: Vec<String> = game.secrets().into_iter().map(|s| s.token).collect();
-        let (public, logs) = (harness.fake.all_public_guild_messages(), sink.text());
-        for secret in &now {
-            for message in &public {
-                assert!(!readable(message).contains(secret.as_str()), "public message {} shows {secret}", message.id);
-            }
-            assert!(!logs.contains(secret.as_str()), "a log line shows {secret}");
-        }
-        secrets.extend(now);
-        moves += 1;
-        assert!(moves < 3_000, "the game ends");
-    }
-    assert!(both_in_setup, "both setups are pending at once and both players are asked");
-    let has = |prefix: &str| steps.iter().any(|s| s.starts_with(prefix));
-    assert!(has("Bid $") || has("Bid…"), "a bid entered by steps: {steps:?}");
-    assert!(answered_by_other, "a proposal answered by the other player: {steps:?}");
-    assert!(filled_by_other, "a market order filled by the other player: {steps:?}");
-    assert!(dm_answers, "Bob, with DMs open, was asked to answer and got the answers in a DM too");
-    assert!(board.has_png() && board.content.contains("1. "), "standings: {}", board.content);
-    assert_eq!(tables.snapshot(id).await.expect("snapshot").status, Status::Finished);
-    tables.verify_replay(id).await.expect("the saved game replays from its log");
-
-    let (public, logs) = (harness.fake.all_public_guild_messages(), sink.text());
-    for message in &public {
-        let text = readable(message);
-        if !text.contains("Game over") {
-            assert!(
-                !text.to_lowercase().contains("blinder"),
-                "public message {} speaks of a blinder: {text}",
-                message.id
-            );
-        }
-    }
-    assert!(secrets.iter().any(|s| s.contains("blinder")), "the blinders were among the secrets checked");
-    if logging {
-        assert!(!logs.is_empty(), "the bot's log was captured");
-    }
-    let log = tables.store().log(id).await.expect("log");
-    let count = |verb: &str| log.iter().filter(|e| e.action.starts_with(verb)).count();
-    eprintln!(
-        "raja by clicks: {moves} moves, {} steps; bids {}, proposals {}, replies {}, orders {}, fills {}",
-        steps.len(),
-        count("bid"),
-        count("trade_propose"),
-        count("trade_accept") + count("trade_decline") + count("trade_counter"),
-        count("market_order"),
-        count("fill"),
-    );
     assert!(harness.fake.problems().is_empty(), "Discord's limits kept: {:?}", harness.fake.problems());
     harness.finish().await;
 }

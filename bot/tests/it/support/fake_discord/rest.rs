@@ -88,6 +88,9 @@ pub(super) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
     let path = request.uri().path().to_string();
     let query = request.uri().query().map(str::to_string);
     let (body, files) = read_body(request).await;
+    if !shared.rest_delay.is_zero() {
+        tokio::time::sleep(shared.rest_delay).await;
+    }
     let answer = {
         let mut store = shared.lock();
         let answer = route(&shared, &mut store, &method, &path, body.as_ref(), &files);
@@ -391,6 +394,17 @@ fn post_message(shared: &Shared, s: &mut Store, channel: u64, body: &Value, file
     if let Some(refusal) = refused(body, files) {
         return refusal;
     }
+    // Discord: with `enforce_nonce`, a message with the same nonce from the same author in the
+    // channel (in the last few minutes) is handed back instead of posted again.
+    if body["enforce_nonce"].as_bool() == Some(true)
+        && let Some(nonce) = body["nonce"].as_str()
+        && let Some(first) =
+            s.messages.values().find(|m| m.channel_id == channel && !m.deleted && m.nonce.as_deref() == Some(nonce))
+    {
+        let first = first.id;
+        s.nonce_repeats += 1;
+        return message_answer(shared, s, first);
+    }
     let message = s.create_message(channel, body, files);
     if let Some(m) = s.messages.get_mut(&message) {
         // Only interaction replies can be ephemeral; Discord ignores the flag on a channel post.
@@ -407,11 +421,15 @@ fn create_thread(shared: &Shared, s: &mut Store, parent: u64, from: Option<u64>,
     if parent_channel.kind != 0 {
         return Answer::error(400, 50024, "Cannot execute action on this channel type");
     }
+    if from.is_some() && s.channels.values().any(|c| c.from_message == from) {
+        return Answer::error(400, 160_004, "A thread has already been created for this message");
+    }
     let requested = body["type"].as_u64();
     // Discord: a thread started from a message is public; one made without a message and without a
     // type is private (type 12).
     let kind = if from.is_some() { 11 } else { requested.unwrap_or(12) };
-    let id = s.next_id();
+    // A thread started from a message has that message's id.
+    let id = from.unwrap_or_else(|| s.next_id());
     let mut thread = fixtures::FakeChannel::text(id, body["name"].as_str().unwrap_or("thread"));
     thread.kind = u8::try_from(kind).unwrap_or(12);
     thread.parent_id = Some(parent);

@@ -1,13 +1,12 @@
 //! The table layer on a real database: a fresh temporary SQLite file per test here, a fresh
 //! Postgres database per test when `tables_postgres.rs` runs this suite.
 
-use bot::store::{OnTimeout, Origin, Skill, Status, TableId, UserId};
 use bot::table::{LobbyRequest, Participant, TableError, Tables};
+use bot::table::{OnTimeout, Origin, Skill, Status, TableId, UserId};
 use engines::GameKind;
 use serde_json::json;
 
-#[path = "support/db.rs"]
-mod db;
+use crate::support::db;
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -33,6 +32,7 @@ fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
         on_timeout: OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 3600,
+        delivers: false,
     }
 }
 
@@ -160,8 +160,8 @@ async fn resigning_and_abandoning() {
     let report = tables.resign(id, BOB).await.expect("bob resigns, any time");
     assert!(report.narration.iter().any(|n| n.text.contains("Bob resigns")));
     assert!(matches!(tables.resign(id, BOB).await, Err(TableError::CannotResign)));
-    assert!(matches!(tables.abandon(id, BOB, false).await, Err(TableError::NotHost(_))));
-    let abandoned = tables.abandon(id, BOB, true).await.expect("a moderator may abandon");
+    assert!(matches!(tables.abandon(id, BOB, "Bob", false).await, Err(TableError::NotHost(_))));
+    let abandoned = tables.abandon(id, BOB, "Bob", true).await.expect("a moderator may abandon");
     assert_eq!(abandoned.status, Status::Abandoned);
     assert!(matches!(tables.submit(id, ALICE, "pass", None).await, Err(TableError::Over(_))));
 }
@@ -351,7 +351,7 @@ async fn the_host_hands_a_quiet_players_seat_to_a_computer_and_the_player_takes_
     assert!(!now.seats[1].away);
     if now.pending.contains(engines::Seat(1)) {
         assert!(back.fresh_users().contains(&BOB), "Bob is told it is his move");
-        assert!(now.deadline_at.is_some_and(|d| d > bot::store::now() + 3000), "a fresh clock for Bob");
+        assert!(now.deadline_at.is_some_and(|d| d > bot::table::now() + 3000), "a fresh clock for Bob");
     }
     let again = tables.rejoin(id, BOB).await.expect_err("already back");
     assert!(matches!(again, TableError::NotAway(_)));
@@ -483,7 +483,7 @@ async fn a_table_left_waiting_on_computers_is_driven_to_the_same_end() {
     assert_eq!(end.outcome.expect("outcome"), first, "the same seed ends the same way");
     let log = |id| store.log(id);
     let (a, b) = (log(whole.id).await.expect("log"), log(stuck.id).await.expect("log"));
-    let texts = |l: &[bot::store::LogEntry]| l.iter().map(|e| e.action.clone()).collect::<Vec<_>>();
+    let texts = |l: &[bot::table::LogEntry]| l.iter().map(|e| e.action.clone()).collect::<Vec<_>>();
     assert_eq!(texts(&a), texts(&b), "the same moves");
 }
 
