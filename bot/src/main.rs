@@ -66,8 +66,12 @@ async fn main() -> ExitCode {
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
     match run(cli, config).await {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("saloon: {message}");
+        Err(error) => {
+            // The sentence names the cause for whoever is playing; the log gets the details.
+            if let Some(detail) = error.detail() {
+                tracing::error!("{detail}");
+            }
+            eprintln!("saloon: {error}");
             ExitCode::FAILURE
         }
     }
@@ -84,9 +88,9 @@ enum CliError {
         /// Why.
         source: StoreError,
     },
-    /// A `--opt` was not `KEY=VALUE`.
-    #[error("--opt {0:?}: expected KEY=VALUE, e.g. rounds=5")]
-    BadOption(String),
+    /// The `--opt` words cannot be read.
+    #[error("--opt: {0}")]
+    BadOption(#[from] bot::table::BadOptionWord),
     /// The terminal game stopped on an error.
     #[error(transparent)]
     Console(#[from] console::ConsoleError),
@@ -96,6 +100,17 @@ enum CliError {
     /// The Discord front end failed (boxed: it is large, and rare).
     #[error(transparent)]
     Discord(#[from] Box<bot::discord::DiscordError>),
+}
+
+impl CliError {
+    /// What the operator's log should add to the sentence shown (a storage failure's details).
+    fn detail(&self) -> Option<String> {
+        let table = match self {
+            Self::Table(error) | Self::Console(console::ConsoleError::Table(error)) => error,
+            _ => return None,
+        };
+        table.is_internal().then(|| table.log_detail())
+    }
 }
 
 async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
@@ -197,5 +212,5 @@ async fn list_tables(tables: &Tables) -> Result<(), CliError> {
 /// `key=value` pairs as a JSON object; values read as JSON when they can (numbers, booleans),
 /// else as strings.
 fn parse_options(pairs: &[String]) -> Result<serde_json::Value, CliError> {
-    bot::table::options_from_words(pairs.iter().map(String::as_str)).map_err(|e| CliError::BadOption(e.0))
+    Ok(bot::table::options_from_words(pairs.iter().map(String::as_str))?)
 }

@@ -77,6 +77,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn delivered(&self, id: i64, parts: usize, done: bool) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query(
             "UPDATE outbox SET parts_done = $1, attempts = 0, retry_at = NULL,
                     done_at = CASE WHEN $2 THEN $3 ELSE done_at END
@@ -96,6 +97,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn retry_later(&self, id: i64, retry_at: i64) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query("UPDATE outbox SET attempts = attempts + 1, retry_at = $1 WHERE id = $2")
             .bind(retry_at)
             .bind(id)
@@ -110,6 +112,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn give_up(&self, id: i64, reason: &str) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query("UPDATE outbox SET done_at = $1, failure = $2 WHERE id = $3")
             .bind(now())
             .bind(reason.to_string())
@@ -125,6 +128,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn claim(&self, table: TableId, lease: i64) -> Result<bool, StoreError> {
+        self.writable()?;
         let at = now();
         let changed = sqlx::query(
             "UPDATE game_tables SET claimed_by = $1, claimed_until = $2

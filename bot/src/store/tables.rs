@@ -14,6 +14,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn create(&self, table: &NewTable, seats: &[SeatRow]) -> Result<TableId, StoreError> {
+        self.writable()?;
         let mut tx = self.pool.begin().await?;
         let now = now();
         let id: i64 = sqlx::query(
@@ -93,6 +94,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Stale`] when the version moved on; database failures.
     pub async fn update(&self, id: TableId, expected: i64, update: &Update) -> Result<Written, StoreError> {
+        self.writable()?;
         let mut tx = self.pool.begin().await?;
         let now = now();
         let claimable = "$11 AND (claimed_until IS NULL OR claimed_until <= $1 OR claimed_by = $12)";

@@ -90,7 +90,7 @@ impl Tables {
                 Ok(Some(snapshot))
             }
             Err(StoreError::Stale { .. }) => Ok(None),
-            Err(e) => Err(TableError::store(e)),
+            Err(e) => Err(TableError::from_store(e, id)),
         }
     }
 

@@ -12,17 +12,17 @@ pub(super) fn into_running(row: TableRow) -> Result<Loaded, TableError> {
         Status::Running => {}
     }
     let (_, game) = engine_of(&row)?;
-    let game = game.ok_or_else(|| TableError::Internal(format!("table {id} has no state")))?;
+    let game = game.ok_or_else(|| TableError::damaged(id, "a running table without a saved state"))?;
     Ok(Loaded { row, game })
 }
 
 /// The game kind of a stored table and its engine state, if started.
 pub(crate) fn engine_of(row: &TableRow) -> Result<(GameKind, Option<AnyGame>), TableError> {
-    let kind: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("table {}: {e}", row.id)))?;
+    let kind: GameKind = row.game.parse().map_err(|e| TableError::damaged(row.id, format!("{e}")))?;
     let game = match &row.state {
         Some(state) => Some(
             AnyGame::load(kind, state)
-                .map_err(|e| TableError::Internal(format!("table {}: saved state unreadable: {e}", row.id)))?,
+                .map_err(|e| TableError::damaged(row.id, format!("saved state unreadable: {e}")))?,
         ),
         None => None,
     };
@@ -40,7 +40,7 @@ impl Tables {
     /// # Errors
     /// Storage failures.
     pub async fn log(&self, id: TableId) -> Result<Vec<LogEntry>, TableError> {
-        self.store.log(id).await.map_err(TableError::store)
+        self.store.log(id).await.map_err(|e| TableError::from_store(e, id))
     }
 
     pub(crate) async fn load_running(&self, id: TableId) -> Result<Loaded, TableError> {
@@ -137,7 +137,7 @@ impl Tables {
     pub async fn verify_replay(&self, id: TableId) -> Result<(), TableError> {
         let table = self.load_any(id).await?;
         let Some(saved) = table.game else { return Ok(()) };
-        let log = self.store.log(id).await.map_err(TableError::store)?;
+        let log = self.store.log(id).await.map_err(|e| TableError::from_store(e, id))?;
         let kind = saved.kind();
         let options: serde_json::Value =
             serde_json::from_str(&table.row.options).map_err(|e| TableError::Internal(e.to_string()))?;
