@@ -20,9 +20,20 @@ use crate::support::fake_discord::*;
 /// How many times the bot is killed and started again.
 const KILLS: usize = 200;
 
-/// Starts `saloon discord` on the SQLite file `db`.
-fn saloon(fake: &FakeDiscord, db: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_saloon"))
+/// A `saloon discord` process, killed if the test ends early (a failed assertion).
+struct Saloon(Child);
+
+impl Drop for Saloon {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `saloon discord` on the SQLite file `db`, its log appended to `log`.
+fn saloon(fake: &FakeDiscord, db: &str, log: &std::path::Path) -> Saloon {
+    let log = std::fs::OpenOptions::new().create(true).append(true).open(log).expect("log file");
+    let child = Command::new(env!("CARGO_BIN_EXE_saloon"))
         .arg("discord")
         .env_clear()
         .env("DATABASE_URL", db)
@@ -33,13 +44,15 @@ fn saloon(fake: &FakeDiscord, db: &str) -> Child {
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
+        .stderr(log)
         .spawn()
-        .expect("saloon starts")
+        .expect("saloon starts");
+    Saloon(child)
 }
 
 /// Stops the process: SIGKILL, or SIGTERM and a wait for its graceful exit.
-fn stop(child: &mut Child, graceful: bool) {
+fn stop(saloon: &mut Saloon, graceful: bool) {
+    let child = &mut saloon.0;
     if graceful {
         let _ = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status();
         let deadline = Instant::now() + Duration::from_secs(30);
@@ -73,6 +86,7 @@ struct Run {
     tables: Tables,
     rows: Rows,
     rng: Draws,
+    log: std::path::PathBuf,
 }
 
 /// A small seeded source of draws (xorshift), so that a failing run can be repeated.
@@ -193,17 +207,24 @@ impl Run {
             if left == 0 {
                 return;
             }
-            assert!(Instant::now() < end, "{left} outbox entries left undelivered: {}", self.fake.summary());
+            assert!(Instant::now() < end, "{left} outbox entries left undelivered; the bot's log ends:\n{}", self.log_tail());
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// The end of the bot's log, for a failure message.
+    fn log_tail(&self) -> String {
+        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(40)..].join("\n")
     }
 
     /// Every running table's live board shows its saved version, and every part the outbox
     /// recorded that posts a message went out exactly once (one message with its nonce).
     async fn check(&self, round: usize) {
         let pool = self.tables.front_end_pool();
-        let entries: Vec<(i64, i64, String, Option<String>)> =
-            sqlx::query_as("SELECT id, table_id, body, failure FROM outbox ORDER BY id")
+        let entries: Vec<(i64, i64, i64, String, Option<String>)> =
+            sqlx::query_as("SELECT id, table_id, version, body, failure FROM outbox ORDER BY id")
                 .fetch_all(pool)
                 .await
                 .expect("outbox");
@@ -215,12 +236,17 @@ impl Run {
         }
         assert!(by_nonce.values().all(|n| *n == 1), "round {round}: a nonce used twice: {by_nonce:?}");
         let mut boards: BTreeMap<i64, usize> = BTreeMap::new();
-        for (id, table, body, failure) in &entries {
+        // The version of the last commit that changed each table's board (a reminder does not).
+        let mut board_versions: BTreeMap<i64, i64> = BTreeMap::new();
+        for (id, table, version, body, failure) in &entries {
             assert_eq!(failure.as_deref(), None, "round {round}: entry {id} was given up");
             let dispatch = Dispatch::from_json(body).expect("entry");
             for (index, part) in dispatch.parts().iter().enumerate() {
                 let nonce = format!("{id}.{index}");
                 let posts = matches!(part, Part::Board(_) | Part::Reminder(_));
+                if matches!(part, Part::Board(_)) {
+                    board_versions.insert(*table, *version);
+                }
                 if posts {
                     *boards.entry(*table).or_default() += usize::from(matches!(part, Part::Board(_)));
                     assert_eq!(by_nonce.get(&nonce), Some(&1), "round {round}: table {table}: {part:?} posted once");
@@ -270,8 +296,9 @@ async fn killed_at_any_point_the_bot_delivers_every_post_exactly_once() {
     let db = dir.path().join("saloon.db").to_str().expect("utf-8").to_string();
     let tables = Tables::new(Store::open(&db).await.expect("store"));
     let rows = Rows::open(&tables);
-    let mut run = Run { fake, db, tables, rows, rng: Draws(0x2323_5a10_0dd5_eed5) };
-    let mut child = saloon(&run.fake, &run.db);
+    let log = dir.path().join("saloon.log");
+    let mut run = Run { fake, db, tables, rows, rng: Draws(0x2323_5a10_0dd5_eed5), log: log.clone() };
+    let mut child = saloon(&run.fake, &run.db, &log);
     run.fake.wait_identifies(1).await;
     run.fake.wait_for("the commands", run.fake.timeout(), |f| f.command("play")).await;
     let started = Instant::now();
@@ -291,7 +318,7 @@ async fn killed_at_any_point_the_bot_delivers_every_post_exactly_once() {
             sigkills += 1
         }
         let identified = run.fake.gateway_counts().0;
-        child = saloon(&run.fake, &run.db);
+        child = saloon(&run.fake, &run.db, &log);
         run.fake.wait_identifies(identified + 1).await;
         run.drained().await;
         run.check(round).await;
