@@ -118,6 +118,8 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
         .await
         .map_err(|source| CliError::Open { url: bot::store::redacted(&config.database_url), source })?;
     let tables = Tables::new(store.clone());
+    // Rows written by older releases, brought up to date before any front end reads them.
+    tables.upgrade().await?;
     // Without a subcommand: Discord when a token is configured, else a terminal match.
     let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
     let command = cli.command.or(default).unwrap_or(Command::Play {
@@ -132,9 +134,6 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;
-            // Computer seats of a table saved without a strength (an older release) play at
-            // the level asked for now, like the new ones.
-            let tables = tables.with_default_skill(level);
             let args = PlayArgs {
                 game,
                 players,
@@ -157,8 +156,16 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
 }
 
 async fn serve_discord(config: &Config, tables: Tables) -> Result<(), CliError> {
-    let mut running = bot::discord::start(config, tables).await.map_err(Box::new)?;
-    tracing::info!("serving games on Discord; press Ctrl-C to stop");
+    // Discord may be out of reach for a while (the start waits and says so): a stop signal
+    // meanwhile ends the wait.
+    let mut running = tokio::select! {
+        started = bot::discord::start(config, tables) => started.map_err(Box::new)?,
+        () = stop_signal() => {
+            tracing::info!("stopped before Discord could be reached");
+            return Ok(());
+        }
+    };
+    tracing::info!("Discord answers; serving games (press Ctrl-C to stop)");
     let ended = tokio::select! {
         result = running.wait() => Some(result),
         () = stop_signal() => None,

@@ -24,11 +24,13 @@ mod file;
 mod outbox;
 mod rows;
 mod tables;
+mod upgrade;
 
 pub use address::{redacted, server_of};
 pub use error::{Fault, StoreError};
 pub use outbox::OutboxRow;
 pub use rows::{NewTable, SummaryRow, TableRow, Update, Written};
+pub use upgrade::{Turns, Unrecorded};
 
 /// The SQLite migrations in `migrations/sqlite/`, embedded at build time.
 pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
@@ -134,8 +136,8 @@ impl Store {
         Ok(Self { pool, backend, owner: process_name().into(), file })
     }
 
-    /// Checked before every write: the SQLite file is still the one opened (not deleted or
-    /// replaced under the running bot).
+    /// Checked before every write, and before the reads that lead to one: the SQLite file is
+    /// still the one opened (not deleted or replaced under the running bot). One `stat`.
     fn writable(&self) -> Result<(), StoreError> {
         self.file.as_ref().map_or(Ok(()), |file| file.check())
     }
@@ -195,11 +197,13 @@ async fn open_sqlite(url: &str) -> Result<(AnyPool, std::path::PathBuf), StoreEr
     if lower.starts_with("sqlite::memory:") || lower.contains("mode=memory") {
         return Err(StoreError::InMemory(url));
     }
-    // Created if missing, unless the URL says how to open it (`?mode=ro`).
-    let url = match url.split_once('?') {
-        Some((_, query)) if query.split('&').any(|p| p.starts_with("mode=")) => url,
-        Some(_) => format!("{url}&mode=rwc"),
-        None => format!("{url}?mode=rwc"),
+    // Created if missing by the first connection, unless the URL says how to open it
+    // (`?mode=ro`); the pool's connections never create it: a file deleted under the running
+    // bot must not come back empty at the next connection, and tables with it.
+    let (url, pool_url) = match url.split_once('?') {
+        Some((_, query)) if query.split('&').any(|p| p.starts_with("mode=")) => (url.clone(), url),
+        Some(_) => (format!("{url}&mode=rwc"), format!("{url}&mode=rw")),
+        None => (format!("{url}?mode=rwc"), format!("{url}?mode=rw")),
     };
     // The `any` driver opens SQLite from the URL alone (foreign keys on, a five-second busy
     // timeout): the journal and the durability are set on every new connection. One connection
@@ -218,7 +222,7 @@ async fn open_sqlite(url: &str) -> Result<(AnyPool, std::path::PathBuf), StoreEr
                 Ok(())
             })
         })
-        .connect_with(options)
+        .connect_with(AnyConnectOptions::from_str(&pool_url)?)
         .await?;
     Ok((pool, path))
 }

@@ -35,6 +35,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn undelivered(&self, table: TableId, at: i64) -> Result<Vec<OutboxRow>, StoreError> {
+        self.writable()?;
         let rows = sqlx::query(
             "SELECT id, version, body, parts_done, attempts, retry_at, log_len FROM outbox
              WHERE table_id = $1 AND done_at IS NULL ORDER BY id",

@@ -11,6 +11,7 @@ pub mod outbox;
 mod reads;
 mod report;
 mod turn;
+mod upgrade;
 pub mod vocab;
 
 use computers::choose;
@@ -18,6 +19,7 @@ pub use error::TableError;
 pub(crate) use reads::engine_of;
 pub(crate) use report::Progress;
 pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary};
+pub use upgrade::Upgraded;
 pub use vocab::{LogEntry, OnTimeout, Origin, SeatRow, Skill, Status, TableId, UnknownWord, UserId, now};
 
 /// Most characters of a player's input that a refusal quotes back.
@@ -175,9 +177,6 @@ pub enum Click {
 #[derive(Clone, Debug)]
 pub struct Tables {
     store: Store,
-    /// How a computer seat with no stored strength plays (seats written by a release that did
-    /// not store one: those played uniformly at random, the default here).
-    default_skill: Skill,
 }
 
 /// Most attempts at a player's action while other writes to the table keep winning the race
@@ -257,12 +256,7 @@ impl Loaded {
     /// answers to a decision it shares (a sealed bid while others bid).
     fn current_for(&self, seat: Seat, version: i64) -> bool {
         version == self.row.version
-            || self
-                .row
-                .asked
-                .as_ref()
-                .and_then(|asked| asked.get(seat.index()))
-                .is_some_and(|asked| *asked <= version && version < self.row.version)
+            || self.row.asked.get(seat.index()).is_some_and(|asked| *asked <= version && version < self.row.version)
     }
 
     /// Whether a computer chooses `seat`'s moves now (a computer seat, or an away player's).
@@ -271,15 +265,10 @@ impl Loaded {
     }
 
     /// How the computer playing `seat` chooses: its stored strength; else, standing in for an
-    /// away player, the normal level; else (a computer seat stored by a release that kept no
-    /// strength) the release's `default`.
-    fn skill(&self, seat: Seat, default: Skill) -> Skill {
-        let row = self.row.seats.get(seat.index());
-        match row.and_then(|s| s.level) {
-            Some(level) => level,
-            None if row.is_some_and(|s| s.user.is_some()) => Skill::default(),
-            None => default,
-        }
+    /// away player, the normal level. (Computer seats always store theirs: [`Tables::upgrade`]
+    /// gave those of older releases the one they played at.)
+    fn skill(&self, seat: Seat) -> Skill {
+        self.row.seats.get(seat.index()).and_then(|s| s.level).unwrap_or_default()
     }
 
     /// The next seat a computer must move for, if any.
@@ -353,13 +342,7 @@ impl Tables {
     /// The table layer over a store.
     #[must_use]
     pub const fn new(store: Store) -> Self {
-        Self { store, default_skill: Skill::Random }
-    }
-
-    /// The same tables where a computer seat with no stored strength plays at `skill`.
-    #[must_use]
-    pub fn with_default_skill(self, skill: Skill) -> Self {
-        Self { default_skill: skill, ..self }
+        Self { store }
     }
 
     /// The underlying store.

@@ -93,9 +93,8 @@ impl Tables {
     ///
     /// # Errors
     /// Storage failures.
-    /// Tables `user` sits at that are in `status`, newest first: one read, no state decoded
-    /// (but a running table last written by an older release, which did not record who it
-    /// waits for). A table whose row cannot be read is logged by id and left out, so one
+    /// Tables `user` sits at that are in `status`, newest first: one read, no state decoded.
+    /// A table whose row cannot be read is logged by id and left out, so one
     /// damaged row does not hide the others.
     ///
     /// # Errors
@@ -112,14 +111,8 @@ impl Tables {
                 }
             };
             let id = row.id;
-            let summary = match row.waiting {
-                Some(bits) => TableSummary::from_row(row, SeatSet::from_bits(bits), user),
-                None if row.status == Status::Running => {
-                    self.snapshot(id).await.map(|snapshot| TableSummary::from_snapshot(snapshot, user))
-                }
-                None => TableSummary::from_row(row, SeatSet::EMPTY, user),
-            };
-            match summary {
+            let waiting = SeatSet::from_bits(row.waiting);
+            match TableSummary::from_row(row, waiting, user) {
                 Ok(summary) => out.push(summary),
                 Err(error) => {
                     tracing::warn!(%id, "table #{id} is damaged and left out of the list: {}", error.log_detail());

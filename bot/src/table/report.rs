@@ -419,7 +419,7 @@ impl PrivateView {
             view: table.game.view(Viewer::Seat(seat)),
             first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "")),
             waited_for: !away && table.game.pending().must_seats().contains(seat),
-            asked: table.row.asked.as_ref().and_then(|a| a.get(seat.index()).copied()).unwrap_or(table.row.version),
+            asked: table.row.asked.get(seat.index()).copied().unwrap_or(table.row.version),
             legal,
             version: table.row.version,
             names: table.names(),
@@ -445,18 +445,6 @@ pub struct TableSummary {
 }
 
 impl TableSummary {
-    pub(crate) fn from_snapshot(snapshot: Snapshot, user: Option<UserId>) -> Self {
-        let your_turn = user.is_some_and(|u| snapshot.waiting_users().contains(&u));
-        Self {
-            id: snapshot.id,
-            game: snapshot.game,
-            status: snapshot.status,
-            seated: snapshot.seats.len(),
-            waiting: snapshot.waiting_names(),
-            your_turn,
-        }
-    }
-
     /// From a list row that records who the game waits for (`waiting`, as seat bits).
     pub(crate) fn from_row(row: SummaryRow, waiting: SeatSet, user: Option<UserId>) -> Result<Self, TableError> {
         let game: GameKind = row.game.parse().map_err(|e| TableError::damaged(row.id, format!("{e}")))?;

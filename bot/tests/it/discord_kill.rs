@@ -207,7 +207,11 @@ impl Run {
             if left == 0 {
                 return;
             }
-            assert!(Instant::now() < end, "{left} outbox entries left undelivered; the bot's log ends:\n{}", self.log_tail());
+            assert!(
+                Instant::now() < end,
+                "{left} outbox entries left undelivered; the bot's log ends:\n{}",
+                self.log_tail()
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
