@@ -64,8 +64,9 @@ pub(crate) fn ink_on(colour: Rgba) -> Rgba {
     if is_light(colour) { INK } else { theme::TEXT }
 }
 
+/// Whether dark ink reads better on `colour` than light ink (its luminance, roughly).
 fn is_light(colour: Rgba) -> bool {
-    u16::from(colour.r) + u16::from(colour.g) + u16::from(colour.b) > 3 * 150
+    2126 * u32::from(colour.r) + 7152 * u32::from(colour.g) + 722 * u32::from(colour.b) > 140 * 10_000
 }
 
 /// The rim of a piece in `colour`: light around dark pieces, dark around light ones, so
@@ -85,6 +86,7 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &View, player: &PlayerView, board:
             TileColour::Red => (RED, "R"),
         };
         if let Some(r) = rect(x, y, TILE, TILE) {
+            canvas.panel_area(r);
             canvas.round_rect(r, 6.0, Some(fill), Some((theme::PANEL_EDGE, 1.5)));
         }
         canvas.text(x + 6.0, y + 20.0, letter, small, Align::Left);

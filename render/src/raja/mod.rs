@@ -20,7 +20,7 @@ pub(crate) use self::text::board as board_text;
 use engines::raja::{Colour, PhaseView, PlayerView, TileColour, View};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
-use crate::theme::{MARGIN, PAD, PNG_BUDGET, WIDTH};
+use crate::theme::{MARGIN, PAD, WIDTH};
 use crate::{RenderError, name_of, theme};
 
 const W: f32 = WIDTH as f32;
@@ -37,27 +37,37 @@ const DISK: Rgba = Rgba::hex(0xf2c94c);
 /// Grain tokens and elephants.
 pub(crate) const BROWN: Rgba = Rgba::hex(0x8a5a2b);
 
-/// A player colour's paint (the name is always written beside it).
+/// A player colour's paint (the name is always written beside it), in shades that stay apart
+/// for the common colour-vision deficiencies (checked in `vision.rs`).
 pub(crate) const fn paint(colour: Colour) -> Rgba {
     match colour {
-        Colour::Black => Rgba::hex(0x1b1d22),
-        Colour::White => Rgba::hex(0xeeeeee),
-        Colour::Green => Rgba::hex(0x3da35d),
-        Colour::Orange => Rgba::hex(0xef8a2f),
-        Colour::Purple => Rgba::hex(0x9b5fd1),
+        Colour::Black => Rgba::hex(0x161513),
+        Colour::White => Rgba::hex(0xf0efef),
+        Colour::Green => Rgba::hex(0x257858),
+        Colour::Orange => Rgba::hex(0xf99812),
+        Colour::Purple => Rgba::hex(0x9759d5),
     }
+}
+
+/// The players' colours as drawn, for the colour-vision checks.
+#[cfg(test)]
+pub(crate) fn player_colours() -> Vec<(&'static str, Rgba)> {
+    [Colour::Black, Colour::White, Colour::Green, Colour::Orange, Colour::Purple]
+        .iter()
+        .map(|c| (c.name(), paint(*c)))
+        .collect()
 }
 
 /// The board of `view` as PNG bytes; a seat's view adds its blinder.
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`Canvas::png`].
-pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
-    let mut probe = Canvas::new(WIDTH, 1, theme::BACKGROUND)?;
+pub(crate) fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
+    let mut probe = Canvas::measuring(WIDTH)?;
     let height = draw(&mut probe, view, names).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
     draw(&mut canvas, view, names);
-    canvas.png_indexed(PNG_BUDGET)
+    canvas.finish()
 }
 
 fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
@@ -91,6 +101,7 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
 fn panel(canvas: &mut Canvas, top: f32, height: f32, lit: bool) {
     let fill = if lit { theme::PANEL_ON_TURN } else { theme::PANEL };
     if let Some(r) = rect(MARGIN, top, W - 2.0 * MARGIN, height) {
+        canvas.panel_area(r);
         canvas.round_rect(r, 12.0, Some(fill), Some((theme::PANEL_EDGE, 2.0)));
     }
 }

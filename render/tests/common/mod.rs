@@ -7,6 +7,7 @@ pub mod golden;
 pub mod gunslinger;
 pub mod gunslinger_gang;
 pub mod raja;
+pub mod walk;
 
 use engines::martian_12s::{Martian12s, Options, Status, View};
 use engines::{AnyGame, AnyView, Game, GameKind, GameRng, Pending, Seat, Viewer};
