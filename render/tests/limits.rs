@@ -131,9 +131,8 @@ fn identifiers_are_found() {
 }
 
 #[test]
-#[ignore = "fails until the board is laid out again for a phone (issue 25)"]
 fn martian_12s() {
-    check_game(GameKind::Martian12s, 2, 6);
+    check_game(GameKind::Martian12s, 2, 10);
     check_boards(
         "martian-12s boards",
         &[common::nine_players(), common::nine_players_long_stack(), common::finished()],

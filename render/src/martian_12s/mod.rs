@@ -142,7 +142,9 @@ const fn standing_rows(players: usize) -> usize {
 }
 
 fn standings_height(view: &View) -> f32 {
-    view.outcome.as_ref().map_or(0.0, |outcome| 2.0 * LINE + 24.0 + standing_rows(outcome.standings.len()) as f32 * LINE)
+    view.outcome
+        .as_ref()
+        .map_or(0.0, |outcome| 2.0 * LINE + 24.0 + standing_rows(outcome.standings.len()) as f32 * LINE)
 }
 
 /// The picture's height for `view`.
@@ -223,7 +225,8 @@ fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
         let pot = Style::new(Face::Bold, 32, theme::ACCENT);
         let x = left + canvas.text(left, 92.0, &format!("Pot {}", view.pot), pot, Align::Left);
         if view.carried_in.0 > 0 {
-            let carried = canvas.fit(muted, &format!("  incl. {} carried in", view.carried_in), right - stake_w - x - 16.0);
+            let carried =
+                canvas.fit(muted, &format!("  incl. {} carried in", view.carried_in), right - stake_w - x - 16.0);
             canvas.text(x, 92.0, &carried, muted, Align::Left);
         }
     }
@@ -317,7 +320,7 @@ fn draw_pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, i
     }
     canvas.polygon(&corners, None, Some((ink.outline, 2.0)));
     let style = Style::new(Face::Bold, digit, ink.digit);
-    canvas.text(x + w / 2.0, base - h * 0.14, &value.to_string(), style, Align::Center);
+    canvas.text(x + w / 2.0, base - h * 0.1, &value.to_string(), style, Align::Center);
 }
 
 /// Final standings (§4.7), at the top once the match is over: place, name and what each
@@ -378,7 +381,13 @@ fn status_line(view: &View, player: &PlayerView) -> (String, Rgba, Face) {
 /// One player's card: name and score, status and pulls, wallet and rounds won, then the
 /// stack in pull order (before the first pull of a round, the previous round's stack under
 /// its result).
-fn player_card(canvas: &mut Canvas, view: &View, player: &PlayerView, name: &str, (x, top, w, h): (f32, f32, f32, f32)) {
+fn player_card(
+    canvas: &mut Canvas,
+    view: &View,
+    player: &PlayerView,
+    name: &str,
+    (x, top, w, h): (f32, f32, f32, f32),
+) {
     let on_turn = view.current == Some(player.seat);
     let winner = view.outcome.as_ref().is_some_and(|o| o.winners.contains(player.seat));
     if on_turn || winner {
@@ -387,15 +396,22 @@ fn player_card(canvas: &mut Canvas, view: &View, player: &PlayerView, name: &str
         panel(canvas, rect(x, top, w, h), theme::PANEL, theme::PANEL_EDGE, 1.0);
     }
     let (left, right) = (x + CARD_PAD, x + w - CARD_PAD);
-    let score = score_text(player);
-    let score_style = Style::new(Face::Bold, 34, if player.status == Status::Popped { theme::POPPED } else { theme::TEXT });
+    let (stack, previous) = shown_stack(view, player);
+    // Before the first pull of a round the card shows the round just ended, its score too.
+    let (score, popped) = match previous {
+        Some(round) => {
+            let line = &round.players[player.seat.index()];
+            (line.score.to_string(), line.status == Some(Status::Popped))
+        }
+        None => (score_text(player), player.status == Status::Popped),
+    };
+    let score_style = Style::new(Face::Bold, 34, if popped { theme::POPPED } else { theme::TEXT });
     let score_w = canvas.text(right, top + 44.0, &score, score_style, Align::Right);
     let name_style = Style::new(Face::Bold, BODY, if winner { theme::ACCENT } else { theme::TEXT });
     let name = if winner { format!("★ {name}") } else { name.to_string() };
     let name = canvas.fit(name_style, &name, w - 2.0 * CARD_PAD - score_w - 12.0);
     canvas.text(left, top + 40.0, &name, name_style, Align::Left);
     let (status, colour, face) = status_line(view, player);
-    let (stack, previous) = shown_stack(view, player);
     let (status, colour) = match previous {
         Some(round) => round_result(round, player.seat),
         None => (status, colour),
