@@ -6,6 +6,7 @@ pub mod conquest_of_mars;
 pub mod golden;
 pub mod gunslinger;
 pub mod gunslinger_gang;
+pub mod limits;
 pub mod raja;
 pub mod walk;
 
