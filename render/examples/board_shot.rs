@@ -39,7 +39,14 @@ fn main() {
                 let label = stop.label().replace(' ', "_");
                 let found = problems(&drawing);
                 for problem in &found {
-                    let key: String = problem.split(['"', '(']).next().unwrap_or("").chars().take(30).collect();
+                    let key: String = problem
+                        .split(['"', '('])
+                        .next()
+                        .unwrap_or("")
+                        .chars()
+                        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                        .take(30)
+                        .collect();
                     *kinds.entry(format!("{key}…")).or_default() += 1;
                     if shown < 30 {
                         println!("{}: {problem}", stop.label());

@@ -271,24 +271,7 @@ fn text_panel(canvas: &mut Canvas, x: f32, top: f32, width: f32, lines: &[Line],
 /// Splits `text` into lines no wider than `width` (at spaces), at most `max` of them; the
 /// last one ends with an ellipsis if text was left over.
 fn wrap(canvas: &Canvas, style: Style, text: &str, width: f32, max: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
-        if current.is_empty() || canvas.measure(style, &candidate) <= width {
-            current = candidate;
-        } else {
-            lines.push(std::mem::replace(&mut current, word.to_string()));
-        }
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    if lines.len() > max {
-        let rest = lines.split_off(max - 1).join(" ");
-        lines.push(rest);
-    }
-    lines.into_iter().map(|line| canvas.fit(style, &line, width)).collect()
+    canvas.wrap(style, text, width, max)
 }
 
 #[cfg(test)]

@@ -63,4 +63,3 @@ pub fn identifiers(text: &str) -> Option<String> {
     let bad = words.iter().find(|w| text.contains(&format!("({w})")) && ruling(w) || phase(w) || code(w))?;
     Some(format!("{text:?} shows {bad:?} to players"))
 }
-
