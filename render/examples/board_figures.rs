@@ -2,8 +2,8 @@
 //! public board, a seat's own) along seeded random games: the figures the limits test
 //! (`tests/limits.rs`) holds to 1,600 px and 100 KB.
 //!
-//! `cargo run --release -p render --example board_figures -- [games per table] [every nth decision]`
-//! (defaults 3 and 4).
+//! `cargo run --release -p render --example board_figures -- [games per table] [every nth decision] [game]`
+//! (defaults 3, 4 and every game; `game` as `raja`).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -25,11 +25,12 @@ struct Figures {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().expect("a number"));
+    let only = std::env::args().nth(3);
+    let mut args = std::env::args().skip(1).take(2).map(|a| a.parse::<u64>().expect("a number"));
     let games = args.next().unwrap_or(3);
     let every = args.next().unwrap_or(4) as usize;
     let mut figures: BTreeMap<(String, usize, &'static str), Figures> = BTreeMap::new();
-    for (kind, players) in tables() {
+    for (kind, players) in tables().into_iter().filter(|(kind, _)| only.as_deref().is_none_or(|id| id == kind.id())) {
         let names = common::names(players);
         for seed in 0..games {
             walk(kind, players, seed, every, |stop| {

@@ -20,7 +20,7 @@ mod text;
 
 pub(crate) use self::text::board as board_text;
 
-use engines::raja::{Colour, TileColour, View};
+use engines::raja::{Colour, PhaseView, TileColour, View};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::theme::{MARGIN, PAD, WIDTH};
@@ -85,8 +85,12 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
     }
     let inner = W - 2.0 * MARGIN - 2.0 * PAD;
     let style = regular();
-    let business: Vec<String> =
-        joined(text::business(view, names)).iter().flat_map(|line| canvas.wrap(style, line, inner, 3)).collect();
+    let mut business = text::business(view, names);
+    if matches!(view.phase, PhaseView::Auction(_)) {
+        // Each card says what its player bid.
+        business.retain(|line| !line.starts_with("  "));
+    }
+    let business: Vec<String> = joined(business).iter().flat_map(|line| canvas.wrap(style, line, inner, 3)).collect();
     if !business.is_empty() {
         y = lines_panel(canvas, &business, y, false) + GAP;
     }
