@@ -39,15 +39,8 @@ fn main() {
                 let label = stop.label().replace(' ', "_");
                 let found = problems(&drawing);
                 for problem in &found {
-                    let key: String = problem
-                        .split(['"', '('])
-                        .next()
-                        .unwrap_or("")
-                        .chars()
-                        .map(|c| if c.is_ascii_digit() { '#' } else { c })
-                        .take(30)
-                        .collect();
-                    *kinds.entry(format!("{key}…")).or_default() += 1;
+                    let key = kind_of(problem);
+                    *kinds.entry(key).or_default() += 1;
                     if shown < 30 {
                         println!("{}: {problem}", stop.label());
                         shown += 1;
@@ -72,4 +65,14 @@ fn main() {
     for (kind, count) in kinds {
         println!("  {count:6}  {kind}");
     }
+}
+
+/// A problem without what varies (the text quoted, the numbers): `"…" is #.# px on a phone`.
+fn kind_of(problem: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in problem.split('"').enumerate() {
+        out.push_str(if i % 2 == 1 { "…" } else { part });
+    }
+    let masked: String = out.chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect();
+    masked.split(" at ").next().unwrap_or("").split(" {").next().unwrap_or("").chars().take(60).collect()
 }
