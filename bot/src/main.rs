@@ -66,8 +66,12 @@ async fn main() -> ExitCode {
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
     match run(cli, config).await {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("saloon: {message}");
+        Err(error) => {
+            // The sentence names the cause for whoever is playing; the log gets the details.
+            if let Some(detail) = error.detail() {
+                tracing::error!("{detail}");
+            }
+            eprintln!("saloon: {error}");
             ExitCode::FAILURE
         }
     }
@@ -84,9 +88,9 @@ enum CliError {
         /// Why.
         source: StoreError,
     },
-    /// A `--opt` was not `KEY=VALUE`.
-    #[error("--opt {0:?}: expected KEY=VALUE, e.g. rounds=5")]
-    BadOption(String),
+    /// The `--opt` words cannot be read.
+    #[error("--opt: {0}")]
+    BadOption(#[from] bot::table::BadOptionWord),
     /// The terminal game stopped on an error.
     #[error(transparent)]
     Console(#[from] console::ConsoleError),
@@ -98,11 +102,24 @@ enum CliError {
     Discord(#[from] Box<bot::discord::DiscordError>),
 }
 
+impl CliError {
+    /// What the operator's log should add to the sentence shown (a storage failure's details).
+    fn detail(&self) -> Option<String> {
+        let table = match self {
+            Self::Table(error) | Self::Console(console::ConsoleError::Table(error)) => error,
+            _ => return None,
+        };
+        table.is_internal().then(|| table.log_detail())
+    }
+}
+
 async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
     let store = Store::open(&config.database_url)
         .await
         .map_err(|source| CliError::Open { url: bot::store::redacted(&config.database_url), source })?;
     let tables = Tables::new(store.clone());
+    // Rows written by older releases, brought up to date before any front end reads them.
+    tables.upgrade().await?;
     // Without a subcommand: Discord when a token is configured, else a terminal match.
     let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
     let command = cli.command.or(default).unwrap_or(Command::Play {
@@ -117,9 +134,6 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;
-            // Computer seats of a table saved without a strength (an older release) play at
-            // the level asked for now, like the new ones.
-            let tables = tables.with_default_skill(level);
             let args = PlayArgs {
                 game,
                 players,
@@ -142,8 +156,16 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
 }
 
 async fn serve_discord(config: &Config, tables: Tables) -> Result<(), CliError> {
-    let mut running = bot::discord::start(config, tables).await.map_err(Box::new)?;
-    tracing::info!("serving games on Discord; press Ctrl-C to stop");
+    // Discord may be out of reach for a while (the start waits and says so): a stop signal
+    // meanwhile ends the wait.
+    let mut running = tokio::select! {
+        started = bot::discord::start(config, tables) => started.map_err(Box::new)?,
+        () = stop_signal() => {
+            tracing::info!("stopped before Discord could be reached");
+            return Ok(());
+        }
+    };
+    tracing::info!("Discord answers; serving games (press Ctrl-C to stop)");
     let ended = tokio::select! {
         result = running.wait() => Some(result),
         () = stop_signal() => None,
@@ -197,5 +219,5 @@ async fn list_tables(tables: &Tables) -> Result<(), CliError> {
 /// `key=value` pairs as a JSON object; values read as JSON when they can (numbers, booleans),
 /// else as strings.
 fn parse_options(pairs: &[String]) -> Result<serde_json::Value, CliError> {
-    bot::table::options_from_words(pairs.iter().map(String::as_str)).map_err(|e| CliError::BadOption(e.0))
+    Ok(bot::table::options_from_words(pairs.iter().map(String::as_str))?)
 }

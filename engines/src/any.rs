@@ -81,6 +81,7 @@ trait DynGame: Send + Sync {
     fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError>;
     fn view(&self, viewer: Viewer) -> AnyView;
     fn resign_action(&self, seat: Seat) -> Option<String>;
+    fn resigned(&self, seat: Seat) -> bool;
     fn timeout_action(&self, seat: Seat) -> Option<String>;
     fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String>;
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
@@ -137,6 +138,10 @@ where
         Game::resign_action(self, seat).map(|a| a.to_string())
     }
 
+    fn resigned(&self, seat: Seat) -> bool {
+        Game::resigned(self, seat)
+    }
+
     fn timeout_action(&self, seat: Seat) -> Option<String> {
         Game::timeout_action(self, seat).map(|a| a.to_string())
     }
@@ -156,11 +161,6 @@ where
     fn secrets(&self) -> Vec<Secret> {
         Game::secrets(self)
     }
-}
-
-fn parse_options<O: serde::de::DeserializeOwned>(options: &serde_json::Value) -> Result<O, SetupError> {
-    let value = if options.is_null() { serde_json::Value::Object(serde_json::Map::new()) } else { options.clone() };
-    serde_json::from_value(value).map_err(|e| SetupError::BadOption { option: "options".into(), reason: e.to_string() })
 }
 
 /// Defines [`GameKind`], [`AnyGame`] and [`AnyView`] and their one-`match` dispatch from the
@@ -251,7 +251,7 @@ macro_rules! define_games {
             pub fn setup(kind: GameKind, options: &serde_json::Value, players: usize, seed: u64) -> Result<Self, SetupError> {
                 let rng = GameRng::from_seed(seed);
                 match kind {
-                    $(GameKind::$variant => Ok(Self::$variant(crate::$module::$game::setup(&parse_options(options)?, players, rng)?)),)+
+                    $(GameKind::$variant => Ok(Self::$variant(crate::$module::$game::setup(&crate::options::parse(options)?, players, rng)?)),)+
                 }
             }
 
@@ -419,6 +419,12 @@ impl AnyGame {
     #[must_use]
     pub fn resign_action(&self, seat: Seat) -> Option<String> {
         self.inner().resign_action(seat)
+    }
+
+    /// Whether `seat` has resigned (or been removed): it no longer acts.
+    #[must_use]
+    pub fn resigned(&self, seat: Seat) -> bool {
+        self.inner().resigned(seat)
     }
 
     /// The safe default when `seat` times out.

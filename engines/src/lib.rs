@@ -12,6 +12,7 @@ pub mod game;
 pub mod gunslinger_gang;
 pub mod martian_12s;
 pub mod martian_gunslinger;
+mod options;
 pub mod parts;
 pub mod raja;
 pub mod rng;

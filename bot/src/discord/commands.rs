@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 use super::deliver::{after_change, after_commit};
 use super::error::Error;
 use super::panel::private_panel;
+use super::rows::RowsError;
 use super::{Context, Data, display_name, post};
 use crate::table::{LobbyRequest, Participant, TableError};
 use crate::table::{OnTimeout, Skill, Status, TableId, UserId};
@@ -160,7 +161,10 @@ pub async fn play(
             _ => {
                 return say_private(
                     ctx,
-                    format!("`{text}` is not a time per move I can use: write 1m to 7d, e.g. 30m, 12h or 3d."),
+                    format!(
+                        "\"{}\" is not a time per move I can use: write 1m to 7d, e.g. 30m, 12h or 3d.",
+                        crate::table::quoted(text)
+                    ),
                 )
                 .await;
             }
@@ -472,11 +476,22 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
+            // The table layer's sentences name the cause for the player (a refusal, a full
+            // disk, a damaged table); the log gets the details.
             let text = match &error {
-                Error::Table(refusal) if !refusal.is_internal() => refusal.to_string(),
+                Error::Table(refusal) => {
+                    if refusal.is_internal() {
+                        tracing::error!(command = %ctx.command().name, "command failed: {}", refusal.log_detail());
+                    }
+                    refusal.to_string()
+                }
+                Error::Rows(RowsError::Database(db)) => {
+                    tracing::error!(command = %ctx.command().name, "command failed: {error}");
+                    TableError::of_database(db).to_string()
+                }
                 other => {
                     tracing::error!(command = %ctx.command().name, "command failed: {other}");
-                    "Something went wrong on Saloon's side, and nothing was changed. If it happens again, tell the server's admin.".to_string()
+                    "Something went wrong on Saloon's side, and nothing was changed. If it happens again, please tell the server's admin.".to_string()
                 }
             };
             answer(ctx, text).await;

@@ -94,3 +94,20 @@ impl Error {
         }
     }
 }
+
+/// Why a request to Discord got no answer, with every cause underneath ("connection
+/// refused"), for the operator's log.
+#[must_use]
+pub fn reach_failure(error: &serenity::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = std::error::Error::source(error);
+    while let Some(inner) = cause {
+        let more = inner.to_string();
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        cause = inner.source();
+    }
+    text
+}

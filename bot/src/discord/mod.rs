@@ -139,6 +139,9 @@ pub enum DiscordError {
     /// Serenity failed to build the client.
     #[error("cannot start the Discord client: {0}")]
     Client(#[from] serenity::Error),
+    /// The tables could not be brought up to date.
+    #[error("cannot bring the tables up to date: {}", .0.log_detail())]
+    Upgrade(#[from] crate::table::TableError),
 }
 
 /// Most time a graceful shutdown waits for interactions under way and the outbox to drain;
@@ -249,13 +252,50 @@ async fn on_event(
     Ok(())
 }
 
+/// First wait between attempts to reach Discord at start-up; it doubles up to
+/// [`REACH_WAIT_MAX`].
+const REACH_WAIT: Duration = Duration::from_secs(1);
+/// Longest wait between attempts to reach Discord at start-up.
+const REACH_WAIT_MAX: Duration = Duration::from_secs(60);
+
+/// Waits until Discord answers (its gateway's address, which the client needs first), trying
+/// again with a growing wait and saying so in the log each time. Without it serenity would log
+/// one warning, fall back to Discord's public gateway whatever `DISCORD_API_BASE` says, and
+/// retry silently every five seconds while the operator's log claimed to be serving games.
+async fn reach_discord(http: &serenity::Http, base: Option<&str>) {
+    let place = base.map_or_else(|| "Discord".to_string(), |base| format!("Discord at {base}"));
+    let mut wait = REACH_WAIT;
+    let mut failures = 0_u32;
+    loop {
+        match http.get_gateway().await {
+            Ok(_) if failures > 0 => {
+                tracing::info!("reached {place} after {failures} failed attempts");
+                return;
+            }
+            Ok(_) => return,
+            Err(error) => {
+                failures += 1;
+                tracing::warn!(
+                    "cannot reach {place} ({}); trying again in {} s",
+                    error::reach_failure(&error),
+                    wait.as_secs()
+                );
+            }
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(REACH_WAIT_MAX);
+    }
+}
+
 /// Connects to Discord (or to `DISCORD_API_BASE`), registers the commands and serves games
-/// until shut down.
+/// until shut down. While Discord cannot be reached it waits, trying again with backoff.
 ///
 /// # Errors
 /// Without a token, or when the client cannot be built.
 pub async fn start(config: &Config, tables: Tables) -> Result<Running, DiscordError> {
     let token = config.discord_token.as_ref().ok_or(DiscordError::NoToken)?;
+    // Rows written by older releases, brought up to date before anything reads them.
+    tables.upgrade().await?;
     if let Err(err) = tables.forget_claims_of_the_last_run().await {
         tracing::warn!(
             "cannot take over the last run's tables at once (they follow when their claims lapse): {}",
@@ -269,9 +309,10 @@ pub async fn start(config: &Config, tables: Tables) -> Result<Running, DiscordEr
         // serenity only honours the proxy with its rate limiter off.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents())
-        .framework(framework(config, data.clone()))
-        .await?;
+    let http = http.build();
+    reach_discord(&http, config.discord_api_base.as_deref()).await;
+    let mut client =
+        serenity::ClientBuilder::new_with_http(http, intents()).framework(framework(config, data.clone())).await?;
     let shard_manager = client.shard_manager.clone();
     let sweeper =
         tokio::spawn(sweeper::run(client.http.clone(), data.clone(), Duration::from_secs(config.sweep_seconds)));

@@ -21,6 +21,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn claim_due(&self, at: i64, lease: i64, limit: i64) -> Result<Vec<TableId>, StoreError> {
+        self.writable()?;
         let sql = format!(
             "UPDATE game_tables SET claimed_by = $1, claimed_until = $2
              WHERE id IN (SELECT id FROM game_tables
@@ -52,6 +53,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn release(&self, id: TableId) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query("UPDATE game_tables SET claimed_by = NULL, claimed_until = NULL WHERE id = $1 AND claimed_by = $2")
             .bind(id.0)
             .bind(self.owner.to_string())
@@ -66,6 +68,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn forget_claims(&self) -> Result<u64, StoreError> {
+        self.writable()?;
         let cleared =
             sqlx::query("UPDATE game_tables SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL")
                 .execute(&self.pool)

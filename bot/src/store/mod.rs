@@ -11,20 +11,26 @@
 
 use std::str::FromStr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use sqlx::AnyPool;
 use sqlx::Connection;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 
+mod address;
 mod claims;
 mod error;
+mod file;
 mod outbox;
 mod rows;
 mod tables;
+mod upgrade;
 
-pub use error::StoreError;
+pub use address::{redacted, server_of};
+pub use error::{Fault, StoreError};
 pub use outbox::OutboxRow;
 pub use rows::{NewTable, SummaryRow, TableRow, Update, Written};
+pub use upgrade::{Turns, Unrecorded};
 
 /// The SQLite migrations in `migrations/sqlite/`, embedded at build time.
 pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
@@ -87,19 +93,9 @@ impl Backend {
     }
 }
 
-/// `url` with any password replaced by `***`, for messages and logs.
-#[must_use]
-pub fn redacted(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
-    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    match authority.rsplit_once('@') {
-        Some((credentials, host)) if credentials.contains(':') => {
-            let user = credentials.split(':').next().unwrap_or_default();
-            format!("{scheme}://{user}:***@{host}{path}")
-        }
-        _ => url.to_string(),
-    }
-}
+/// Longest wait for a database server to answer when Saloon connects to it (and for a free
+/// connection later): past it, the operator is told which server did not answer.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -108,6 +104,8 @@ pub struct Store {
     backend: Backend,
     /// This process's name in the claims it takes (see [`Store::claim_due`]).
     owner: Arc<str>,
+    /// The SQLite file, checked before every write (`None` on Postgres).
+    file: Option<Arc<file::DatabaseFile>>,
 }
 
 impl Store {
@@ -119,20 +117,29 @@ impl Store {
     /// `NORMAL` can lose the last moves on power loss, after players were told "done").
     /// Several processes may open one Postgres database at once (migrations take a lock).
     ///
+    /// A Postgres server that does not answer within [`CONNECT_TIMEOUT`] is reported by name.
+    ///
     /// # Errors
     /// When the database cannot be reached or a migration fails, or `url` names an in-memory
     /// SQLite database (which would save nothing).
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let backend = Backend::of_url(url);
-        let pool = match backend {
-            Backend::Postgres => {
-                AnyPoolOptions::new().max_connections(10).connect_with(AnyConnectOptions::from_str(url.trim())?).await?
+        let (pool, file) = match backend {
+            Backend::Postgres => (open_postgres(url.trim()).await?, None),
+            Backend::Sqlite => {
+                let (pool, path) = open_sqlite(url).await?;
+                (pool, Some(Arc::new(file::DatabaseFile::opened(&path)?)))
             }
-            Backend::Sqlite => open_sqlite(url).await?,
         };
         backend.migrator().run(&pool).await?;
-        Ok(Self { pool, backend, owner: process_name().into() })
+        Ok(Self { pool, backend, owner: process_name().into(), file })
+    }
+
+    /// Checked before every write, and before the reads that lead to one: the SQLite file is
+    /// still the one opened (not deleted or replaced under the running bot). One `stat`.
+    fn writable(&self) -> Result<(), StoreError> {
+        self.file.as_ref().map_or(Ok(()), |file| file.check())
     }
 
     /// The connection pool (for a front end's own rows, through the table layer). Its queries
@@ -165,24 +172,45 @@ fn process_name() -> String {
 /// Write-ahead log, and every commit on disk before it is acknowledged.
 const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL";
 
+/// Connects to the Postgres server `url` names: one connection first, within
+/// [`CONNECT_TIMEOUT`], so that a server that is down, refuses or never answers is named at
+/// once with the reason (the pool would retry until its own time-out and say only that).
+async fn open_postgres(url: &str) -> Result<AnyPool, StoreError> {
+    let options = AnyConnectOptions::from_str(url)?;
+    let unreachable =
+        |reason: String| StoreError::Unreachable { server: server_of(url).unwrap_or_else(|| redacted(url)), reason };
+    match tokio::time::timeout(CONNECT_TIMEOUT, sqlx::AnyConnection::connect_with(&options)).await {
+        Err(_) => return Err(unreachable(format!("no answer within {} seconds", CONNECT_TIMEOUT.as_secs()))),
+        Ok(Err(sqlx::Error::Io(error))) => return Err(unreachable(error.to_string())),
+        Ok(Err(other)) => return Err(other.into()),
+        Ok(Ok(first)) => first.close().await?,
+    }
+    let pool = AnyPoolOptions::new().max_connections(10).acquire_timeout(CONNECT_TIMEOUT).connect_with(options).await?;
+    Ok(pool)
+}
+
 /// Opens the SQLite file `url` names: created if missing, WAL, durable commits, foreign keys.
-async fn open_sqlite(url: &str) -> Result<AnyPool, StoreError> {
+/// Returns the pool and the file's path.
+async fn open_sqlite(url: &str) -> Result<(AnyPool, std::path::PathBuf), StoreError> {
     let url = if url.starts_with("sqlite:") { url.to_string() } else { format!("sqlite:{url}") };
     let lower = url.to_ascii_lowercase();
     if lower.starts_with("sqlite::memory:") || lower.contains("mode=memory") {
         return Err(StoreError::InMemory(url));
     }
-    // Created if missing, unless the URL says how to open it (`?mode=ro`).
-    let url = match url.split_once('?') {
-        Some((_, query)) if query.split('&').any(|p| p.starts_with("mode=")) => url,
-        Some(_) => format!("{url}&mode=rwc"),
-        None => format!("{url}?mode=rwc"),
+    // Created if missing by the first connection, unless the URL says how to open it
+    // (`?mode=ro`); the pool's connections never create it: a file deleted under the running
+    // bot must not come back empty at the next connection, and tables with it.
+    let (url, pool_url) = match url.split_once('?') {
+        Some((_, query)) if query.split('&').any(|p| p.starts_with("mode=")) => (url.clone(), url),
+        Some(_) => (format!("{url}&mode=rwc"), format!("{url}&mode=rw")),
+        None => (format!("{url}?mode=rwc"), format!("{url}?mode=rw")),
     };
     // The `any` driver opens SQLite from the URL alone (foreign keys on, a five-second busy
     // timeout): the journal and the durability are set on every new connection. One connection
     // first, so that a file that is no database fails at once with SQLite's reason (the pool
     // would retry until its time-out).
     let options = AnyConnectOptions::from_str(&url)?;
+    let path = sqlx::sqlite::SqliteConnectOptions::from_str(&url)?.get_filename().to_path_buf();
     let mut first = sqlx::AnyConnection::connect_with(&options).await?;
     sqlx::raw_sql(SQLITE_PRAGMAS).execute(&mut first).await?;
     first.close().await?;
@@ -194,9 +222,9 @@ async fn open_sqlite(url: &str) -> Result<AnyPool, StoreError> {
                 Ok(())
             })
         })
-        .connect_with(options)
+        .connect_with(AnyConnectOptions::from_str(&pool_url)?)
         .await?;
-    Ok(pool)
+    Ok((pool, path))
 }
 
 #[cfg(test)]
@@ -219,18 +247,12 @@ mod tests {
     }
 
     #[test]
-    fn the_scheme_chooses_the_database_and_passwords_are_masked() {
+    fn the_scheme_chooses_the_database() {
         assert_eq!(Backend::of_url("postgres://u:p@h/db"), Backend::Postgres);
         assert_eq!(Backend::of_url("PostgreSQL://h/db"), Backend::Postgres);
         for sqlite in ["sqlite:saloon.db", "saloon.db", "/var/lib/saloon/saloon.db", "postgres.db"] {
             assert_eq!(Backend::of_url(sqlite), Backend::Sqlite, "{sqlite}");
         }
-        assert_eq!(
-            redacted("postgres://saloon:s3cret@db:5432/saloon?sslmode=require"),
-            "postgres://saloon:***@db:5432/saloon?sslmode=require"
-        );
-        assert_eq!(redacted("postgres://saloon@127.0.0.1/x"), "postgres://saloon@127.0.0.1/x");
-        assert_eq!(redacted("sqlite:saloon.db"), "sqlite:saloon.db");
     }
 
     #[tokio::test]

@@ -35,6 +35,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn undelivered(&self, table: TableId, at: i64) -> Result<Vec<OutboxRow>, StoreError> {
+        self.writable()?;
         let rows = sqlx::query(
             "SELECT id, version, body, parts_done, attempts, retry_at, log_len FROM outbox
              WHERE table_id = $1 AND done_at IS NULL ORDER BY id",
@@ -77,6 +78,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn delivered(&self, id: i64, parts: usize, done: bool) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query(
             "UPDATE outbox SET parts_done = $1, attempts = 0, retry_at = NULL,
                     done_at = CASE WHEN $2 THEN $3 ELSE done_at END
@@ -96,6 +98,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn retry_later(&self, id: i64, retry_at: i64) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query("UPDATE outbox SET attempts = attempts + 1, retry_at = $1 WHERE id = $2")
             .bind(retry_at)
             .bind(id)
@@ -110,6 +113,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn give_up(&self, id: i64, reason: &str) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query("UPDATE outbox SET done_at = $1, failure = $2 WHERE id = $3")
             .bind(now())
             .bind(reason.to_string())
@@ -125,6 +129,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn claim(&self, table: TableId, lease: i64) -> Result<bool, StoreError> {
+        self.writable()?;
         let at = now();
         let changed = sqlx::query(
             "UPDATE game_tables SET claimed_by = $1, claimed_until = $2

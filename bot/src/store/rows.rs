@@ -30,11 +30,11 @@ pub struct TableRow {
     pub deadline_at: Option<i64>,
     /// Whether the half-time reminder went out.
     pub reminded: bool,
-    /// Who the game waits for (bit `i` = seat `i`); `None` for a row last written by a
-    /// release that did not record it.
-    pub waiting: Option<u16>,
-    /// Per seat, the version at which its current decision began (`None`: not recorded).
-    pub asked: Option<Vec<i64>>,
+    /// Who the game waits for (bit `i` = seat `i`).
+    pub waiting: u16,
+    /// Per seat, the version at which its current decision began (empty outside a running
+    /// game).
+    pub asked: Vec<i64>,
     /// What happens when a player runs out of time.
     pub on_timeout: OnTimeout,
     /// Seats in order.
@@ -52,8 +52,8 @@ pub struct SummaryRow {
     pub game: String,
     /// Lobby, running, finished or abandoned.
     pub status: Status,
-    /// Who the game waits for (`None`: not recorded by the release that wrote the row).
-    pub waiting: Option<u16>,
+    /// Who the game waits for (bit `i` = seat `i`).
+    pub waiting: u16,
     /// Seats in order.
     pub seats: Vec<SeatRow>,
 }

@@ -14,11 +14,12 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn create(&self, table: &NewTable, seats: &[SeatRow]) -> Result<TableId, StoreError> {
+        self.writable()?;
         let mut tx = self.pool.begin().await?;
         let now = now();
         let id: i64 = sqlx::query(
-            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, delivers, created_at, updated_at)
-             VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9) RETURNING id",
+            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, delivers, created_at, updated_at, waiting, asked)
+             VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9, 0, '[]') RETURNING id",
         )
         .bind(table.game.clone())
         .bind(table.options.clone())
@@ -42,6 +43,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotFound`] for an unknown id; database failures.
     pub async fn load(&self, id: TableId) -> Result<TableRow, StoreError> {
+        self.writable()?;
         let sql = format!(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
                     deadline_at, reminded, waiting, asked, on_timeout, delivers, {seats}
@@ -58,12 +60,12 @@ impl Store {
             .try_get::<String, _>(14)?
             .parse()
             .map_err(|e: UnknownOnTimeout| StoreError::Corrupt(format!("table {id}: {e}")))?;
+        // The turn columns are empty only in rows of older releases until `Tables::upgrade`
+        // fills them at start-up (which reads them here).
         let asked = match row.try_get::<Option<String>, _>(13)? {
-            Some(text) => Some(
-                serde_json::from_str(&text)
-                    .map_err(|e| StoreError::Corrupt(format!("table {id}: decision versions: {e}")))?,
-            ),
-            None => None,
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| StoreError::Corrupt(format!("table {id}: decision versions: {e}")))?,
+            None => Vec::new(),
         };
         Ok(TableRow {
             id: TableId(row.try_get(0)?),
@@ -78,7 +80,7 @@ impl Store {
             turn_timeout: row.try_get(9)?,
             deadline_at: row.try_get(10)?,
             reminded: row.try_get::<i64, _>(11)? != 0,
-            waiting: row.try_get::<Option<i64>, _>(12)?.map(|w| w as u16),
+            waiting: row.try_get::<Option<i64>, _>(12)?.unwrap_or_default() as u16,
             asked,
             on_timeout,
             seats,
@@ -93,6 +95,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Stale`] when the version moved on; database failures.
     pub async fn update(&self, id: TableId, expected: i64, update: &Update) -> Result<Written, StoreError> {
+        self.writable()?;
         let mut tx = self.pool.begin().await?;
         let now = now();
         let claimable = "$11 AND (claimed_until IS NULL OR claimed_until <= $1 OR claimed_by = $12)";
@@ -170,6 +173,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn log(&self, id: TableId) -> Result<Vec<LogEntry>, StoreError> {
+        self.writable()?;
         sqlx::query("SELECT seat, action, origin FROM actions WHERE table_id = $1 ORDER BY seq")
             .bind(id.0)
             .fetch_all(&self.pool)
@@ -190,6 +194,7 @@ impl Store {
     /// # Errors
     /// On database failure.
     pub async fn tables_of(&self, user: Option<UserId>, status: Status) -> Result<Vec<TableId>, StoreError> {
+        self.writable()?;
         let rows = sqlx::query(
             "SELECT DISTINCT t.id FROM game_tables t LEFT JOIN seats s ON s.table_id = t.id
              WHERE t.status = $1 AND ($2 IS NULL OR s.user_id = $2) ORDER BY t.id DESC",
@@ -211,6 +216,7 @@ impl Store {
         user: Option<UserId>,
         status: Status,
     ) -> Result<Vec<Result<SummaryRow, (TableId, StoreError)>>, StoreError> {
+        self.writable()?;
         let sql = format!(
             "SELECT t.id, t.game, t.status, t.waiting, {seats}
              FROM game_tables t
@@ -231,7 +237,7 @@ impl Store {
                         id,
                         game: r.try_get(1)?,
                         status: Status::parse(r.try_get(2)?)?,
-                        waiting: r.try_get::<Option<i64>, _>(3)?.map(|w| w as u16),
+                        waiting: r.try_get::<Option<i64>, _>(3)?.unwrap_or_default() as u16,
                         seats: seats_of(id, &r.try_get::<String, _>(4)?)?,
                     })
                 };

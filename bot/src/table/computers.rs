@@ -42,7 +42,7 @@ impl Tables {
 
     /// Marks `seat` away (a computer plays it from now on) with the public line saying why.
     pub(super) fn hand_to_computer(&self, table: &mut Loaded, seat: Seat, progress: &mut Progress, why: &str) {
-        let skill = table.skill(seat, self.default_skill);
+        let skill = table.skill(seat);
         let Some(row) = table.row.seats.get_mut(seat.index()) else { return };
         if row.away {
             return;
@@ -99,7 +99,7 @@ impl Tables {
         };
         let Some(seat) = table.computer_to_move() else { return Ok(Some(None)) };
         let mut progress = Progress::new(&table.game);
-        let skill = table.skill(seat, self.default_skill);
+        let skill = table.skill(seat);
         if skill.searches() {
             let game = table.game.clone();
             let mut rng = table.computer_rng(COMPUTER_SALT)?;
@@ -125,7 +125,7 @@ impl Tables {
     /// that moved. Lists the tables without decoding them; a table with a live fallback deadline
     /// ([`COMPUTER_GRACE`]) is left alone, since the process that committed its last move is
     /// driving it (several processes may share the database) and the sweeper claims it if that
-    /// process stopped; rows of older releases recorded no such deadline and are driven here.
+    /// process stopped (rows of older releases were given a deadline by [`Tables::upgrade`]).
     /// A table that fails is logged and skipped.
     ///
     /// # Errors
@@ -134,9 +134,9 @@ impl Tables {
         let rows = self.store.summaries(None, Status::Running).await.map_err(TableError::store)?;
         let mut moved = Vec::new();
         for row in rows.into_iter().flatten() {
-            let waits_on_computer = row.waiting.is_none_or(|bits| {
-                SeatSet::from_bits(bits).iter().any(|s| row.seats.get(s.index()).is_some_and(SeatRow::computer_plays))
-            });
+            let waits_on_computer = SeatSet::from_bits(row.waiting)
+                .iter()
+                .any(|s| row.seats.get(s.index()).is_some_and(SeatRow::computer_plays));
             if !waits_on_computer {
                 continue;
             }
@@ -170,7 +170,7 @@ impl Tables {
         let names = table.names();
         for _ in 0..COMPUTER_MOVE_LIMIT {
             let Some(seat) = table.computer_to_move() else { return Ok(()) };
-            let skill = table.skill(seat, self.default_skill);
+            let skill = table.skill(seat);
             if skill.searches() {
                 return Ok(());
             }

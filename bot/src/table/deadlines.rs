@@ -74,7 +74,7 @@ impl Tables {
         if !due {
             return Ok(None);
         }
-        let waiting = SeatSet::from_bits(row.waiting.unwrap_or_default());
+        let waiting = SeatSet::from_bits(row.waiting);
         let users =
             row.seats.iter().filter(|s| waiting.contains(Seat(s.seat)) && !s.away).filter_map(|s| s.user).collect();
         let deadline = row.deadline_at.unwrap_or(at);
@@ -90,7 +90,7 @@ impl Tables {
                 Ok(Some(snapshot))
             }
             Err(StoreError::Stale { .. }) => Ok(None),
-            Err(e) => Err(TableError::store(e)),
+            Err(e) => Err(TableError::from_store(e, id)),
         }
     }
 

@@ -11,6 +11,7 @@ pub mod outbox;
 mod reads;
 mod report;
 mod turn;
+mod upgrade;
 pub mod vocab;
 
 use computers::choose;
@@ -18,29 +19,75 @@ pub use error::TableError;
 pub(crate) use reads::engine_of;
 pub(crate) use report::Progress;
 pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary};
+pub use upgrade::Upgraded;
 pub use vocab::{LogEntry, OnTimeout, Origin, SeatRow, Skill, Status, TableId, UnknownWord, UserId, now};
 
-/// A table option that is not written `KEY=VALUE`.
+/// Most characters of a player's input that a refusal quotes back.
+pub const QUOTED: usize = 60;
+
+/// `text` as a refusal quotes it: at most [`QUOTED`] characters, cut with "…".
+#[must_use]
+pub fn quoted(text: &str) -> String {
+    if text.chars().count() <= QUOTED {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(QUOTED - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// Table options that cannot be read, in words for the player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not an option written KEY=VALUE, e.g. dice_mix=d6_only or rounds=5")]
-pub struct BadOptionWord(pub String);
+pub enum BadOptionWord {
+    /// A word without `=`, or with nothing before it.
+    #[error("\"{}\" is not an option written KEY=VALUE, e.g. dice_mix=d6_only or rounds=5.", quoted(.0))]
+    NotKeyValue(String),
+    /// `KEY=` with no value.
+    #[error("{} has no value: write {}=VALUE, or leave it out for the game's default.", quoted(.0), quoted(.0))]
+    Empty(String),
+    /// The same option given twice.
+    #[error("{} is given twice ({}, then {}): give each option once.", quoted(key), quoted(first), quoted(second))]
+    Repeated {
+        /// The option.
+        key: String,
+        /// The first `KEY=VALUE`.
+        first: String,
+        /// The second.
+        second: String,
+    },
+}
 
 /// Table options from `KEY=VALUE` words (`dice_mix=d6_only round_cap=40`), as `/play` and
-/// `saloon play --opt` take them: a value that reads as JSON (a number, `true`) is that, any
-/// other value is text. Whether the game accepts them is checked when the table opens.
+/// `saloon play --opt` take them: a value that reads as JSON (a number, `true`) is that, a
+/// value with `/` a list of names (`colours=purple/white`), any other value is text. Whether
+/// the game accepts them is checked when the table opens.
 ///
 /// # Errors
-/// [`BadOptionWord`] for a word without `=` or with an empty key.
+/// [`BadOptionWord`] for a word without `=` or with an empty key, an empty value, or an option
+/// given twice.
 pub fn options_from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<serde_json::Value, BadOptionWord> {
     let mut map = serde_json::Map::new();
+    let mut given: Vec<&str> = Vec::new();
     for word in words {
-        let (key, value) = word.split_once('=').ok_or_else(|| BadOptionWord(word.to_string()))?;
-        if key.trim().is_empty() {
-            return Err(BadOptionWord(word.to_string()));
+        let (key, value) = word.split_once('=').ok_or_else(|| BadOptionWord::NotKeyValue(word.to_string()))?;
+        let (key, value) = (key.trim(), value.trim());
+        if key.is_empty() {
+            return Err(BadOptionWord::NotKeyValue(word.to_string()));
         }
-        let value = value.trim();
-        let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
-        map.insert(key.trim().to_string(), value);
+        if value.is_empty() {
+            return Err(BadOptionWord::Empty(key.to_string()));
+        }
+        if let Some(first) = given.iter().find(|w| w.split_once('=').is_some_and(|(k, _)| k.trim() == key)) {
+            let (first, second) = ((*first).to_string(), word.to_string());
+            return Err(BadOptionWord::Repeated { key: key.to_string(), first, second });
+        }
+        given.push(word);
+        let value = if value.contains('/') {
+            value.split('/').map(str::trim).filter(|v| !v.is_empty()).map(serde_json::Value::from).collect()
+        } else {
+            serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()))
+        };
+        map.insert(key.to_string(), value);
     }
     Ok(serde_json::Value::Object(map))
 }
@@ -130,9 +177,6 @@ pub enum Click {
 #[derive(Clone, Debug)]
 pub struct Tables {
     store: Store,
-    /// How a computer seat with no stored strength plays (seats written by a release that did
-    /// not store one: those played uniformly at random, the default here).
-    default_skill: Skill,
 }
 
 /// Most attempts at a player's action while other writes to the table keep winning the race
@@ -212,12 +256,7 @@ impl Loaded {
     /// answers to a decision it shares (a sealed bid while others bid).
     fn current_for(&self, seat: Seat, version: i64) -> bool {
         version == self.row.version
-            || self
-                .row
-                .asked
-                .as_ref()
-                .and_then(|asked| asked.get(seat.index()))
-                .is_some_and(|asked| *asked <= version && version < self.row.version)
+            || self.row.asked.get(seat.index()).is_some_and(|asked| *asked <= version && version < self.row.version)
     }
 
     /// Whether a computer chooses `seat`'s moves now (a computer seat, or an away player's).
@@ -226,15 +265,10 @@ impl Loaded {
     }
 
     /// How the computer playing `seat` chooses: its stored strength; else, standing in for an
-    /// away player, the normal level; else (a computer seat stored by a release that kept no
-    /// strength) the release's `default`.
-    fn skill(&self, seat: Seat, default: Skill) -> Skill {
-        let row = self.row.seats.get(seat.index());
-        match row.and_then(|s| s.level) {
-            Some(level) => level,
-            None if row.is_some_and(|s| s.user.is_some()) => Skill::default(),
-            None => default,
-        }
+    /// away player, the normal level. (Computer seats always store theirs: [`Tables::upgrade`]
+    /// gave those of older releases the one they played at.)
+    fn skill(&self, seat: Seat) -> Skill {
+        self.row.seats.get(seat.index()).and_then(|s| s.level).unwrap_or_default()
     }
 
     /// The next seat a computer must move for, if any.
@@ -308,13 +342,7 @@ impl Tables {
     /// The table layer over a store.
     #[must_use]
     pub const fn new(store: Store) -> Self {
-        Self { store, default_skill: Skill::Random }
-    }
-
-    /// The same tables where a computer seat with no stored strength plays at `skill`.
-    #[must_use]
-    pub fn with_default_skill(self, skill: Skill) -> Self {
-        Self { default_skill: skill, ..self }
+        Self { store }
     }
 
     /// The underlying store.
@@ -372,16 +400,35 @@ pub(crate) fn narration_for(narration: &[Narration], viewer: engines::Viewer) ->
 
 #[cfg(test)]
 mod tests {
-    use super::{BadOptionWord, options_from_words};
+    use super::{BadOptionWord, QUOTED, options_from_words};
 
     #[test]
     fn option_words_become_json_and_a_bad_word_is_named() {
         let options = options_from_words(["dice_mix=d6_only", "round_cap=40", "single_set=true"]).expect("options");
         assert_eq!(options, serde_json::json!({"dice_mix": "d6_only", "round_cap": 40, "single_set": true}));
+        let colours = options_from_words(["colours=purple/ white"]).expect("a list");
+        assert_eq!(colours, serde_json::json!({"colours": ["purple", "white"]}));
         assert_eq!(options_from_words([]).expect("none"), serde_json::json!({}));
         let bad = options_from_words(["round_cap=40", "d6only"]).expect_err("not KEY=VALUE");
-        assert_eq!(bad, BadOptionWord("d6only".into()));
-        assert!(bad.to_string().contains("`d6only`") && bad.to_string().contains("KEY=VALUE"), "{bad}");
+        assert_eq!(bad, BadOptionWord::NotKeyValue("d6only".into()));
+        assert!(bad.to_string().contains("\"d6only\"") && bad.to_string().contains("KEY=VALUE"), "{bad}");
         assert!(options_from_words(["=5"]).is_err(), "a key is needed");
+    }
+
+    #[test]
+    fn repeated_and_empty_options_are_refused_and_long_input_is_not_echoed() {
+        let twice = options_from_words(["rounds=5", "stake=2", "rounds=6"]).expect_err("rounds twice");
+        assert_eq!(twice.to_string(), "rounds is given twice (rounds=5, then rounds=6): give each option once.");
+        let empty = options_from_words(["colours="]).expect_err("no value");
+        assert_eq!(
+            empty.to_string(),
+            "colours has no value: write colours=VALUE, or leave it out for the game's default."
+        );
+        let long = "x".repeat(6000);
+        let text = options_from_words([long.as_str()]).expect_err("not KEY=VALUE").to_string();
+        assert!(text.chars().count() < 150 && text.contains(&"x".repeat(QUOTED - 1)) && text.contains('…'), "{text}");
+        let key = format!("{long}=1");
+        let text = options_from_words([key.as_str(), key.as_str()]).expect_err("twice").to_string();
+        assert!(text.chars().count() < 4 * QUOTED, "{text}");
     }
 }

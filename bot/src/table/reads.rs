@@ -12,17 +12,17 @@ pub(super) fn into_running(row: TableRow) -> Result<Loaded, TableError> {
         Status::Running => {}
     }
     let (_, game) = engine_of(&row)?;
-    let game = game.ok_or_else(|| TableError::Internal(format!("table {id} has no state")))?;
+    let game = game.ok_or_else(|| TableError::damaged(id, "a running table without a saved state"))?;
     Ok(Loaded { row, game })
 }
 
 /// The game kind of a stored table and its engine state, if started.
 pub(crate) fn engine_of(row: &TableRow) -> Result<(GameKind, Option<AnyGame>), TableError> {
-    let kind: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("table {}: {e}", row.id)))?;
+    let kind: GameKind = row.game.parse().map_err(|e| TableError::damaged(row.id, format!("{e}")))?;
     let game = match &row.state {
         Some(state) => Some(
             AnyGame::load(kind, state)
-                .map_err(|e| TableError::Internal(format!("table {}: saved state unreadable: {e}", row.id)))?,
+                .map_err(|e| TableError::damaged(row.id, format!("saved state unreadable: {e}")))?,
         ),
         None => None,
     };
@@ -40,7 +40,7 @@ impl Tables {
     /// # Errors
     /// Storage failures.
     pub async fn log(&self, id: TableId) -> Result<Vec<LogEntry>, TableError> {
-        self.store.log(id).await.map_err(TableError::store)
+        self.store.log(id).await.map_err(|e| TableError::from_store(e, id))
     }
 
     pub(crate) async fn load_running(&self, id: TableId) -> Result<Loaded, TableError> {
@@ -93,9 +93,8 @@ impl Tables {
     ///
     /// # Errors
     /// Storage failures.
-    /// Tables `user` sits at that are in `status`, newest first: one read, no state decoded
-    /// (but a running table last written by an older release, which did not record who it
-    /// waits for). A table whose row cannot be read is logged by id and left out, so one
+    /// Tables `user` sits at that are in `status`, newest first: one read, no state decoded.
+    /// A table whose row cannot be read is logged by id and left out, so one
     /// damaged row does not hide the others.
     ///
     /// # Errors
@@ -112,14 +111,8 @@ impl Tables {
                 }
             };
             let id = row.id;
-            let summary = match row.waiting {
-                Some(bits) => TableSummary::from_row(row, SeatSet::from_bits(bits), user),
-                None if row.status == Status::Running => {
-                    self.snapshot(id).await.map(|snapshot| TableSummary::from_snapshot(snapshot, user))
-                }
-                None => TableSummary::from_row(row, SeatSet::EMPTY, user),
-            };
-            match summary {
+            let waiting = SeatSet::from_bits(row.waiting);
+            match TableSummary::from_row(row, waiting, user) {
                 Ok(summary) => out.push(summary),
                 Err(error) => {
                     tracing::warn!(%id, "table #{id} is damaged and left out of the list: {}", error.log_detail());
@@ -137,7 +130,7 @@ impl Tables {
     pub async fn verify_replay(&self, id: TableId) -> Result<(), TableError> {
         let table = self.load_any(id).await?;
         let Some(saved) = table.game else { return Ok(()) };
-        let log = self.store.log(id).await.map_err(TableError::store)?;
+        let log = self.store.log(id).await.map_err(|e| TableError::from_store(e, id))?;
         let kind = saved.kind();
         let options: serde_json::Value =
             serde_json::from_str(&table.row.options).map_err(|e| TableError::Internal(e.to_string()))?;

@@ -408,8 +408,9 @@ pub struct PrivateView {
 
 impl PrivateView {
     pub(crate) fn new(table: &Loaded, seat: Seat) -> Self {
-        // An away player sees their seat but decides nothing: a computer plays it for them.
-        let away = table.row.seats.get(seat.index()).is_some_and(|s| s.away);
+        // An away player sees their seat but decides nothing: a computer plays it for them. A
+        // player who resigned only watches.
+        let away = table.row.seats.get(seat.index()).is_some_and(|s| s.away) || table.game.resigned(seat);
         let legal = if away { Vec::new() } else { table.game.legal_actions(seat) };
         Self {
             table: table.row.id,
@@ -418,7 +419,7 @@ impl PrivateView {
             view: table.game.view(Viewer::Seat(seat)),
             first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "")),
             waited_for: !away && table.game.pending().must_seats().contains(seat),
-            asked: table.row.asked.as_ref().and_then(|a| a.get(seat.index()).copied()).unwrap_or(table.row.version),
+            asked: table.row.asked.get(seat.index()).copied().unwrap_or(table.row.version),
             legal,
             version: table.row.version,
             names: table.names(),
@@ -444,21 +445,9 @@ pub struct TableSummary {
 }
 
 impl TableSummary {
-    pub(crate) fn from_snapshot(snapshot: Snapshot, user: Option<UserId>) -> Self {
-        let your_turn = user.is_some_and(|u| snapshot.waiting_users().contains(&u));
-        Self {
-            id: snapshot.id,
-            game: snapshot.game,
-            status: snapshot.status,
-            seated: snapshot.seats.len(),
-            waiting: snapshot.waiting_names(),
-            your_turn,
-        }
-    }
-
     /// From a list row that records who the game waits for (`waiting`, as seat bits).
     pub(crate) fn from_row(row: SummaryRow, waiting: SeatSet, user: Option<UserId>) -> Result<Self, TableError> {
-        let game: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("table {}: {e}", row.id)))?;
+        let game: GameKind = row.game.parse().map_err(|e| TableError::damaged(row.id, format!("{e}")))?;
         let waiting_seats: Vec<&SeatRow> = waiting.iter().filter_map(|s| row.seats.get(s.index())).collect();
         Ok(Self {
             id: row.id,

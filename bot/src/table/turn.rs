@@ -173,7 +173,7 @@ impl Tables {
         } else {
             (table.row.deadline_at, table.row.reminded)
         };
-        let asked = progress.asked(table.row.asked.as_deref(), pending.actors(), table.game.players(), version);
+        let asked = progress.asked(Some(&table.row.asked), pending.actors(), table.game.players(), version);
         // A lobby becomes a running (or, all computers, finished) game in this same commit.
         let status = if finished {
             Some(Status::Finished)
@@ -208,8 +208,8 @@ impl Tables {
         }
         table.row.deadline_at = deadline;
         table.row.reminded = reminded;
-        table.row.waiting = Some(must.bits());
-        table.row.asked = Some(asked);
+        table.row.waiting = must.bits();
+        table.row.asked = asked;
         let mut report = MoveReport::new(progress, &table);
         report.recorded = recorded(dispatch, written);
         Ok(report)

@@ -58,6 +58,29 @@ async fn an_all_computer_match_plays_itself_the_same_way_twice() {
     assert!(dir.path().join(format!("boards/table-{first}.png")).exists(), "final board picture written");
 }
 
+/// The replay hint at the end names everything that made the game: seats, level, options, seed.
+#[tokio::test]
+async fn the_replay_hint_plays_the_same_game_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let mut first = args(dir.path(), 2, 2, 77);
+    first.options = serde_json::json!({"rounds": 2, "single_set": true});
+    let (result, out) = play(&tables, &first, "").await;
+    result.expect("a match");
+    let hint =
+        out.lines().find(|l| l.contains("replay this game with")).unwrap_or_else(|| panic!("a replay hint: {out}"));
+    let command = hint.split_once("with: ").expect("the command").1;
+    assert_eq!(
+        command,
+        "saloon play martian-12s --players 2 --bots 2 --seed 77 --level random --opt rounds=2 --opt single_set=true"
+    );
+    // The hint's options, read as `--opt` reads them, play the same game.
+    let words: Vec<&str> = command.split(" --opt ").skip(1).collect();
+    let again = PlayArgs { options: bot::table::options_from_words(words).expect("options"), ..first };
+    let (_, out2) = play(&tables, &again, "").await;
+    assert_eq!(without_ids(&out), without_ids(&out2));
+}
+
 #[tokio::test]
 async fn bad_input_is_explained_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -13,7 +13,7 @@
 //! Each test works on a copy in a temporary directory.
 
 use bot::store::Store;
-use bot::table::{OnTimeout, Status, TableId, UserId};
+use bot::table::{OnTimeout, Skill, Status, TableId, Upgraded, UserId};
 use bot::table::{Participant, Tables};
 
 const RELEASE_4A266F6: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-4a266f6.sqlite");
@@ -27,7 +27,39 @@ async fn copy(fixture: &str) -> (tempfile::TempDir, Tables) {
     let path = dir.path().join("saloon.db");
     std::fs::copy(fixture, &path).expect("copy the fixture");
     let store = Store::open(path.to_str().expect("utf-8 path")).await.expect("the old database opens and migrates");
-    (dir, Tables::new(store))
+    let tables = Tables::new(store);
+    // As every front end does when it starts.
+    tables.upgrade().await.expect("the old rows are brought up to date");
+    (dir, tables)
+}
+
+/// How many rows still lack what older releases did not record: turn columns, computer
+/// strengths, deadlines of running tables.
+async fn unrecorded(tables: &Tables) -> (i64, i64, i64) {
+    let pool = tables.front_end_pool();
+    let count =
+        |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await.expect("count") };
+    (
+        count("SELECT COUNT(*) FROM game_tables WHERE waiting IS NULL OR asked IS NULL").await,
+        count("SELECT COUNT(*) FROM seats WHERE user_id IS NULL AND level IS NULL").await,
+        count("SELECT COUNT(*) FROM game_tables WHERE status = 'running' AND deadline_at IS NULL").await,
+    )
+}
+
+#[tokio::test]
+async fn old_rows_are_brought_up_to_date_once_at_start_up() {
+    for (fixture, tables_before, seats_before) in [(RELEASE_4A266F6, 5, 4), (RELEASE_D8CBD83, 1, 5)] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("saloon.db");
+        std::fs::copy(fixture, &path).expect("copy the fixture");
+        let tables = Tables::new(Store::open(path.to_str().expect("utf-8 path")).await.expect("opens"));
+        let before = unrecorded(&tables).await;
+        assert!(before.0 > 0 && before.1 > 0, "{fixture}: the fixture has old rows: {before:?}");
+        let upgraded = tables.upgrade().await.expect("upgrade");
+        assert_eq!(upgraded, Upgraded { tables: tables_before, seats: seats_before }, "{fixture}");
+        assert_eq!(unrecorded(&tables).await, (0, 0, 0), "{fixture}: nothing left for the read paths to guess");
+        assert_eq!(tables.upgrade().await.expect("again"), Upgraded::default(), "{fixture}: once is enough");
+    }
 }
 
 #[tokio::test]
@@ -41,10 +73,12 @@ async fn running_tables_of_release_d8cbd83_resume_with_their_computers_and_play_
     let (_dir, tables) = copy(RELEASE_D8CBD83).await;
     for id in 1..=4 {
         let snapshot = tables.snapshot(TableId(id)).await.expect("snapshot");
-        // Rows from before strengths were stored: computers keep playing as they did (the
-        // release default, random), nobody is away, and timeouts keep the safe default.
+        // Rows from before strengths were stored: computers keep playing as they did (at
+        // random, recorded by the upgrade), nobody is away, and timeouts keep the safe default.
         assert_eq!(snapshot.on_timeout, OnTimeout::SafeDefault, "table {id}");
-        assert!(snapshot.seats.iter().all(|s| s.level.is_none() && !s.away), "table {id}: {:?}", snapshot.seats);
+        let levels_as_played =
+            snapshot.seats.iter().all(|s| s.level == s.user.is_none().then_some(Skill::Random) && !s.away);
+        assert!(levels_as_played, "table {id}: {:?}", snapshot.seats);
         assert_eq!(snapshot.seats.iter().filter(|s| s.user.is_none()).count(), 1, "table {id}: one computer");
     }
     let games = [(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s"), (4, "Conquest of Mars")];
@@ -59,7 +93,7 @@ async fn running_tables_of_release_d8cbd83_resume_with_their_computers_and_play_
 /// The running tables are listed as their states say, and each of `games` (id, name) replays
 /// its old log, then plays on to the end with the current engines.
 async fn play_on(tables: &Tables, games: &[(i64, &str)]) {
-    // The oldest rows do not record who they wait for: the list reads it from the state.
+    // The oldest rows did not record who they wait for: the upgrade read it from the state.
     let listed = tables.tables_of(None, Status::Running).await.expect("the running tables are listed");
     assert_eq!(listed.len(), games.len(), "{listed:?}");
     for summary in &listed {

@@ -472,6 +472,13 @@ async fn a_table_left_waiting_on_computers_is_driven_to_the_same_end() {
         ..bot::store::Update::default()
     };
     store.update(stuck.id, row.version, &update).await.expect("the old first commit");
+    sqlx::query("UPDATE game_tables SET waiting = NULL, asked = NULL, deadline_at = NULL WHERE id = $1")
+        .bind(stuck.id.0)
+        .execute(tables.front_end_pool())
+        .await
+        .expect("as an older release left it");
+    // A front end starting on it brings the row up to date first: due at once.
+    assert_eq!(tables.upgrade().await.expect("upgrade").tables, 1);
     assert_eq!(tables.tables_of(None, Status::Running).await.expect("list").len(), 1, "listed as running");
     let moved = tables.drive_all_computers().await.expect("driven");
     assert_eq!(moved.len(), 1);
@@ -598,9 +605,12 @@ async fn a_damaged_table_is_named_and_leaves_the_others_listed() {
         .execute(tables.front_end_pool())
         .await
         .expect("damage the row");
+    // The start-up upgrade cannot read it, says so in the log, and goes on.
+    assert_eq!(tables.upgrade().await.expect("the upgrade goes on").tables, 0, "the damaged row is left as it is");
+    // Lists read no state: both are listed, and opening the damaged one names it.
     let listed: Vec<TableId> =
         tables.tables_of(None, Status::Running).await.expect("the list").into_iter().map(|t| t.id).collect();
-    assert_eq!(listed, vec![sound], "the damaged table is left out, the sound one listed");
+    assert_eq!(listed, vec![damaged, sound], "both listed, newest first");
     let error = tables.snapshot(damaged).await.expect_err("the damaged state does not load");
     assert!(error.is_internal());
     assert!(error.log_detail().contains(&format!("table {damaged}")), "{}", error.log_detail());

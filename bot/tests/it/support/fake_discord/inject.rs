@@ -26,6 +26,24 @@ impl FakeDiscord {
         self.send_interaction(2, user, channel, data, None).await
     }
 
+    /// `user` runs `/name` with `options` that the registered command may not declare (a
+    /// removed choice, a changed type): what a Discord app still showing an older command list
+    /// sends during a rollout. The options are not checked.
+    pub async fn slash_command_stale(
+        &self,
+        user: FakeUser,
+        channel: u64,
+        name: &str,
+        options: Vec<Opt>,
+    ) -> InteractionHandle {
+        let what = format!("the command /{name} to be registered");
+        let command = self.wait_for(&what, self.timeout, |f| f.command(name)).await;
+        let command_id = command["id"].as_str().unwrap_or("1").to_string();
+        let guild = self.channel_or_panic(channel).guild_id;
+        let data = interactions::command_data(&command_id, name, guild, &options);
+        self.send_interaction(2, user, channel, data, None).await
+    }
+
     /// `user` types into an autocompleted option of `/name`: `options` holds one [`Opt::focused`].
     pub async fn autocomplete(&self, user: FakeUser, channel: u64, name: &str, options: Vec<Opt>) -> InteractionHandle {
         assert!(
