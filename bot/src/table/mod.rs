@@ -357,6 +357,15 @@ impl Tables {
     pub const fn front_end_pool(&self) -> &sqlx::AnyPool {
         self.store.pool()
     }
+
+    /// Whether a front end may write its own rows: the SQLite file is still the one opened
+    /// (checked before every write of the tables themselves too).
+    ///
+    /// # Errors
+    /// The file was deleted or replaced, or cannot be looked at.
+    pub fn front_end_writable(&self) -> Result<(), crate::store::StoreError> {
+        self.store.writable()
+    }
 }
 
 /// A fingerprint of the game's state, for the computer players' random source.
