@@ -15,6 +15,7 @@ pub mod martian_gunslinger;
 pub mod parts;
 pub mod raja;
 pub mod rng;
+pub mod wording;
 
 pub use ai::Level;
 pub use any::{ActionError, AnyGame, AnyView, Applied, GameKind, LegalAction, LoadError, Narration, UnknownGame};

@@ -301,7 +301,7 @@ impl Tables {
                 if !table.current_for(seat, version) {
                     return Err(TableError::Stale(id));
                 }
-                let choices = table.game.choices(seat, text);
+                let choices = table.game.choices(seat, text, &table.names());
                 if !choices.options.is_empty() {
                     let back = (!text.is_empty()).then(|| table.game.previous_prefix(seat, text));
                     return Ok(Click::Next(Step { choices, version: table.row.version, pending: true, back }));
@@ -630,7 +630,7 @@ impl Tables {
         let (table, seat) = self.load_seated(id, user).await?;
         let pending = table.game.pending().actors().contains(seat);
         let back = (!prefix.is_empty()).then(|| table.game.previous_prefix(seat, prefix));
-        Ok(Step { choices: table.game.choices(seat, prefix), version: table.row.version, pending, back })
+        Ok(Step { choices: table.game.choices(seat, prefix, &table.names()), version: table.row.version, pending, back })
     }
 
     /// Tables `user` sits at that are in `status`.
@@ -854,10 +854,10 @@ pub(crate) fn renumber(mut seats: Vec<SeatRow>) -> Vec<SeatRow> {
 
 /// The choices of the one seat pending, when they can be shown on a public post: nobody else
 /// is pending and the seat holds nothing private that its options could give away.
-pub(crate) fn public_choices(game: &AnyGame) -> Option<(Seat, engines::Choices)> {
+pub(crate) fn public_choices(game: &AnyGame, names: &[String]) -> Option<(Seat, engines::Choices)> {
     let pending = game.pending().must_seats();
     let seat = pending.first().filter(|_| pending.len() == 1)?;
-    (!game.holds_secrets(seat)).then(|| (seat, game.choices(seat, "")))
+    (!game.holds_secrets(seat)).then(|| (seat, game.choices(seat, "", names)))
 }
 
 /// Seats holding something private.

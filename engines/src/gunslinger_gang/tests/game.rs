@@ -289,7 +289,7 @@ fn any_game_plays_a_full_game_from_empty_options() {
         let mut rng = GameRng::from_seed(5);
         while let Pending::Deciding { must: seats, .. } = game.pending() {
             let seat = seats.first().expect("a seat");
-            let actions = game.legal_actions(seat);
+            let actions = game.legal_actions(seat, &names);
             let text = actions[rng.index(actions.len())].text.clone();
             game.apply(seat, &text, &names).expect("legal");
         }

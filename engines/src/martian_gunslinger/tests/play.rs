@@ -409,7 +409,7 @@ fn any_game_plays_a_default_table_without_lobby_input() {
     for _ in 0..20_000 {
         let crate::Pending::Deciding { must: seats, .. } = game.pending() else { break };
         let seat = seats.first().expect("pending");
-        let actions = game.legal_actions(seat);
+        let actions = game.legal_actions(seat, &names);
         let action = actions[chooser.index(actions.len())].text.clone();
         game.apply(seat, &action, &names).expect("applies");
     }
