@@ -630,7 +630,8 @@ impl Tables {
         let (table, seat) = self.load_seated(id, user).await?;
         let pending = table.game.pending().actors().contains(seat);
         let back = (!prefix.is_empty()).then(|| table.game.previous_prefix(seat, prefix));
-        Ok(Step { choices: table.game.choices(seat, prefix, &table.names()), version: table.row.version, pending, back })
+        let choices = table.game.choices(seat, prefix, &table.names());
+        Ok(Step { choices, version: table.row.version, pending, back })
     }
 
     /// Tables `user` sits at that are in `status`.

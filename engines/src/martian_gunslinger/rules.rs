@@ -525,7 +525,10 @@ impl MartianGunslinger {
             return Some(RuleError::illegal(format!("{card} is not in your hand")));
         }
         if let Some(bad) = play.costs.iter().find(|c| c.suit != card.suit) {
-            return Some(RuleError::ruled("R24", format!("{bad} is not a {}", card.suit.word())));
+            return Some(RuleError::ruled(
+                "R24",
+                format!("{bad} is not in {}, the suit of the card played", card.suit.word()),
+            ));
         }
         if let Some(bad) = play.costs.iter().find(|c| !player.resources.contains(*c)) {
             return Some(RuleError::ruled("R24", format!("{bad} is not among your face-up resources")));

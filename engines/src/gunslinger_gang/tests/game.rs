@@ -238,7 +238,7 @@ fn planning_menus_step_through_cards_towns_and_news() {
     assert_eq!(first.options[0].label, "Play an underling");
     let cards = g.choices(seat, "play");
     assert_eq!(cards.options.len(), 6);
-    assert_eq!(cards.options[0].label, "The Kid (1, B 2)");
+    assert_eq!(cards.options[0].label, "The Kid (value 1, hires 2)");
     let towns = g.choices(seat, "play KID");
     assert_eq!(towns.options.len(), 7);
     let stories = g.choices(seat, "play KID B2");
