@@ -36,13 +36,26 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let mut out = Vec::new();
             console::play(&tables, &args, input.as_bytes(), &mut out).await?;
             let text = String::from_utf8_lossy(&out);
-            // Each prompt ends with "> "; the text between two prompts is what one step printed.
-            let steps: Vec<&str> = text.split("\n> ").collect();
-            counts.extend(steps.iter().skip(1).map(|s| s.lines().count()));
+            counts.extend(lines_per_step(&text));
         }
         counts.sort_unstable();
         let at = |q: f64| counts[((counts.len() - 1) as f64 * q).round() as usize];
         println!("{:<20} {:>6} {:>7} {:>5}", game.id(), counts.len(), at(0.5), at(0.9));
     }
     Ok(())
+}
+
+/// The lines printed from one prompt to the next. A prompt is a line beginning "> " right after
+/// a menu line ("  12. …", "   c. …", "   b. …"); boards also have lines beginning "> " (the
+/// player on turn), which are not prompts.
+fn lines_per_step(text: &str) -> Vec<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let menu = |line: &str| {
+        let line = line.trim_start();
+        let head = line.split(". ").next().unwrap_or_default();
+        line.contains(". ")
+            && (head == "c" || head == "b" || (!head.is_empty() && head.bytes().all(|b| b.is_ascii_digit())))
+    };
+    let prompts: Vec<usize> = (1..lines.len()).filter(|&i| lines[i].starts_with("> ") && menu(lines[i - 1])).collect();
+    prompts.windows(2).map(|w| w[1] - w[0]).collect()
 }

@@ -286,7 +286,14 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
                 continue;
             };
             if self.shown != snapshot.version {
-                self.show_board(&snapshot)?;
+                // A player holding secrets sees their own board (the public one with their
+                // secrets added) instead, once, in `turn`: one board per step.
+                let holds = snapshot.seat_of(user).is_some_and(|seat| snapshot.secret_holders.contains(seat));
+                if holds {
+                    self.write_board(&snapshot)?
+                } else {
+                    self.show_board(&snapshot)?
+                }
                 self.shown = snapshot.version;
             }
             if !self.turn(&snapshot, user).await? {
@@ -302,11 +309,11 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
         let seat = private.seat;
         let name = snapshot.names().get(seat.index()).cloned().unwrap_or_default();
         if snapshot.secret_holders.contains(seat) {
-            // Hot seat: what only this player may see, shown when it is their turn and it
-            // changed since they last saw it.
+            // Hot seat: the board with what only this player may see, shown when it is their
+            // turn and it changed since they last saw it.
             let text = render::board_text(&private.view, &private.names);
             if self.shown_private.get(&seat) != Some(&text) {
-                writeln!(self.out, "\n{} private view:\n{text}", possessive(&name))?;
+                writeln!(self.out, "\n{} view:\n{text}", possessive(&name))?;
                 self.shown_private.insert(seat, text);
             }
         }
