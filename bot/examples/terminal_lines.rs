@@ -8,7 +8,8 @@
 //! ```
 
 use bot::console::{self, PlayArgs};
-use bot::store::{Skill, Store};
+use bot::store::Store;
+use bot::table::Skill;
 use bot::table::Tables;
 use engines::GameKind;
 

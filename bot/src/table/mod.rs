@@ -365,7 +365,7 @@ impl Tables {
     ///
     /// # Errors
     /// The file was deleted or replaced, or cannot be looked at.
-    pub fn front_end_writable(&self) -> Result<(), crate::store::StoreError> {
+    pub fn front_end_writable(&self) -> Result<(), StoreError> {
         self.store.writable()
     }
 }

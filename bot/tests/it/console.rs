@@ -308,7 +308,7 @@ async fn menu_words_rules_and_a_confirmed_resign() {
     assert!(out.contains("Resign this game?") && out.contains("You carry on playing."), "{out}");
     let log = tables.store().log(id).await.expect("log");
     let mine: Vec<&str> =
-        log.iter().filter(|e| e.origin == bot::store::Origin::Player).map(|e| e.action.as_str()).collect();
+        log.iter().filter(|e| e.origin == bot::table::Origin::Player).map(|e| e.action.as_str()).collect();
     assert_eq!(mine.first(), Some(&"pull S"), "\"pull sm\" chose the small pull: {mine:?}");
     assert!(mine.iter().filter(|a| a.contains("resign")).count() == 1, "resigned once, after yes: {mine:?}");
 }
