@@ -113,24 +113,34 @@ impl CliError {
     }
 }
 
+/// What a bare `saloon` prints when there is no Discord token to serve with.
+fn what_saloon_does() -> String {
+    let games: Vec<String> = GameKind::ALL.iter().map(|g| format!("  {:<20} {}", g.id(), g.name())).collect();
+    format!(
+        "Saloon hosts board games for play-by-post, on Discord or in this terminal.\n\n\
+         \x20 saloon play martian-12s --players 3 --bots 2   play in this terminal against two computers\n\
+         \x20 saloon tables                                  list saved games, where they stand, how to resume\n\
+         \x20 saloon discord                                 serve the games on Discord (needs DISCORD_TOKEN)\n\
+         \x20 saloon play --help                             every option of a terminal game\n\n\
+         Games:\n{}",
+        games.join("\n")
+    )
+}
+
 async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
+    // Without a subcommand: Discord when a token is configured, else say what Saloon can do
+    // (never a table opened unasked).
+    let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
+    let Some(command) = cli.command.or(default) else {
+        println!("{}", what_saloon_does());
+        return Ok(());
+    };
     let store = Store::open(&config.database_url)
         .await
         .map_err(|source| CliError::Open { url: bot::store::redacted(&config.database_url), source })?;
     let tables = Tables::new(store.clone());
     // Rows written by older releases, brought up to date before any front end reads them.
     tables.upgrade().await?;
-    // Without a subcommand: Discord when a token is configured, else a terminal match.
-    let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
-    let command = cli.command.or(default).unwrap_or(Command::Play {
-        game: GameKind::Martian12s,
-        players: 3,
-        bots: 2,
-        seed: None,
-        resume: None,
-        options: Vec::new(),
-        level: Skill::Search(Level::Normal),
-    });
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;
@@ -208,10 +218,11 @@ async fn stop_signal() {
 async fn list_tables(tables: &Tables) -> Result<(), CliError> {
     let running = tables.tables_of(None, Status::Running).await?;
     if running.is_empty() {
-        println!("No running tables.");
+        println!("No running tables. Start one with: saloon play martian-12s --players 3 --bots 2");
     }
     for table in running {
-        println!("#{:<5} {:<20} waiting for {}", table.id, table.game.name(), table.waiting.join(", "));
+        let snapshot = tables.snapshot(table.id).await?;
+        println!("{}", console::where_it_stands(&snapshot));
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ mod options;
 pub mod parts;
 pub mod raja;
 pub mod rng;
+pub mod wording;
 
 pub use ai::Level;
 pub use any::{ActionError, AnyGame, AnyView, Applied, GameKind, LegalAction, LoadError, Narration, UnknownGame};

@@ -21,6 +21,9 @@ pub enum RowsError {
     /// The database failed.
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// The database file was deleted or replaced under the running bot (nothing is written).
+    #[error("{0}")]
+    File(#[from] crate::store::StoreError),
     /// A stored value does not make sense.
     #[error("table {0}: stored panel lines are damaged: {1}")]
     Corrupt(TableId, serde_json::Error),
@@ -72,6 +75,7 @@ pub struct Panel {
 #[derive(Clone, Debug)]
 pub struct Rows {
     pool: AnyPool,
+    tables: Tables,
 }
 
 fn id(value: Option<u64>) -> Option<i64> {
@@ -97,7 +101,7 @@ impl Rows {
     /// The rows in `tables`' database.
     #[must_use]
     pub fn open(tables: &Tables) -> Self {
-        Self { pool: tables.front_end_pool().clone() }
+        Self { pool: tables.front_end_pool().clone(), tables: tables.clone() }
     }
 
     /// Records where a new table lives: its server and channel (nothing else is known yet).
@@ -106,6 +110,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn set_home(&self, table: TableId, guild: Option<u64>, channel: u64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
         sqlx::query(
             "INSERT INTO discord_tables (table_id, guild_id, channel_id) VALUES ($1, $2, $3)
              ON CONFLICT (table_id) DO NOTHING",
@@ -123,6 +128,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn set_lobby_message(&self, table: TableId, message: u64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
         self.set_column(table, "lobby_message_id", Some(message)).await
     }
 
@@ -131,6 +137,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn set_thread(&self, table: TableId, thread: u64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
         self.set_column(table, "thread_id", Some(thread)).await
     }
 
@@ -145,6 +152,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn set_board(&self, table: TableId, message: u64, version: i64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
         sqlx::query("UPDATE discord_tables SET board_message_id = $1, board_version = $2 WHERE table_id = $3")
             .bind(message as i64)
             .bind(version)
@@ -209,6 +217,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn set_panel(&self, table: TableId, user: UserId, panel: &Panel) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
         sqlx::query(
             "INSERT INTO discord_panels (table_id, user_id, channel_id, message_id, open, lines, version)
              VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -235,6 +244,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn block_dms(&self, table: TableId, user: UserId) -> Result<bool, RowsError> {
+        self.tables.front_end_writable()?;
         let known = self.dm_block(table, user).await?.is_some();
         sqlx::query(
             "INSERT INTO discord_dm_blocked (table_id, user_id, at) VALUES ($1, $2, $3)
@@ -276,6 +286,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn dms_open(&self, table: TableId, user: UserId) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
         sqlx::query("DELETE FROM discord_dm_blocked WHERE table_id = $1 AND user_id = $2")
             .bind(table.0)
             .bind(user.to_db())
@@ -291,6 +302,7 @@ impl Rows {
     /// # Errors
     /// On database failure.
     pub async fn unblock_dms(&self, table: TableId, user: UserId) -> Result<bool, RowsError> {
+        self.tables.front_end_writable()?;
         let Some((retry, told)) = self.dm_block(table, user).await? else { return Ok(false) };
         if retry && told {
             return Ok(false);

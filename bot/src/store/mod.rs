@@ -138,7 +138,7 @@ impl Store {
 
     /// Checked before every write, and before the reads that lead to one: the SQLite file is
     /// still the one opened (not deleted or replaced under the running bot). One `stat`.
-    fn writable(&self) -> Result<(), StoreError> {
+    pub(crate) fn writable(&self) -> Result<(), StoreError> {
         self.file.as_ref().map_or(Ok(()), |file| file.check())
     }
 

@@ -168,7 +168,7 @@ impl TableError {
 
     /// An engine refusal at table `id`, matched on its kind: the opening checks become the
     /// table's own messages (with players' names), a rule's refusal lists the legal choices
-    /// of `seat`.
+    /// of `seat` by their labels (the words on its buttons, never the action text).
     pub(crate) fn illegal(id: TableId, game: &AnyGame, seat: Seat, names: &[String], error: &ActionError) -> Self {
         let mut reason = match error {
             ActionError::Parse(parse) => format!("\"{}\" is not a move here", super::quoted(parse.text.trim())),
@@ -193,11 +193,12 @@ impl TableError {
         if let Some(first) = reason.get(..1) {
             reason = first.to_uppercase() + &reason[1..];
         }
-        let legal: Vec<String> = game.legal_actions(seat).into_iter().map(|a| a.text).collect();
+        let mut legal: Vec<String> = game.legal_actions(seat, names).into_iter().map(|a| a.label).collect();
+        legal.dedup();
         let allowed = if legal.len() > 12 {
-            format!("{} and {} more", legal[..12].join(", "), legal.len() - 12)
+            format!("{}; or one of {} more", legal[..12].join("; "), legal.len() - 12)
         } else {
-            legal.join(", ")
+            legal.join("; ")
         };
         Self::Illegal { reason, allowed }
     }

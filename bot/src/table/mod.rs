@@ -289,8 +289,9 @@ impl Loaded {
     fn follow(&self, seat: Seat, path: &[u8]) -> Option<(String, Vec<String>)> {
         let mut text = String::new();
         let mut labels = Vec::with_capacity(path.len());
+        let names = self.names();
         for &index in path {
-            let choices = self.game.choices(seat, &text);
+            let choices = self.game.choices(seat, &text, &names);
             let choice = choices.options.get(usize::from(index))?;
             text.push_str(&choice.token);
             labels.push(choice.label.clone());
@@ -302,9 +303,10 @@ impl Loaded {
     /// `text` is not a path of steps (a whole action typed differently is still applied).
     fn path_of(&self, seat: Seat, text: &str) -> Option<(Path, Vec<String>)> {
         let (mut path, mut labels, mut done) = (Vec::new(), Vec::new(), String::new());
+        let names = self.names();
         while done.len() < text.len() {
             let rest = text.get(done.len()..)?;
-            let choices = self.game.choices(seat, &done);
+            let choices = self.game.choices(seat, &done, &names);
             // The longest token that continues the text (a token may prefix another: "1", "10").
             let (index, choice) = choices
                 .options
@@ -357,6 +359,15 @@ impl Tables {
     pub const fn front_end_pool(&self) -> &sqlx::AnyPool {
         self.store.pool()
     }
+
+    /// Whether a front end may write its own rows: the SQLite file is still the one opened
+    /// (checked before every write of the tables themselves too).
+    ///
+    /// # Errors
+    /// The file was deleted or replaced, or cannot be looked at.
+    pub fn front_end_writable(&self) -> Result<(), StoreError> {
+        self.store.writable()
+    }
 }
 
 /// A fingerprint of the game's state, for the computer players' random source.
@@ -379,10 +390,10 @@ pub(crate) fn renumber(mut seats: Vec<SeatRow>) -> Vec<SeatRow> {
 
 /// The choices of the one seat pending, when they can be shown on a public post: nobody else
 /// is pending and the seat holds nothing private that its options could give away.
-pub(crate) fn public_choices(game: &AnyGame) -> Option<(Seat, engines::Choices)> {
+pub(crate) fn public_choices(game: &AnyGame, names: &[String]) -> Option<(Seat, engines::Choices)> {
     let pending = game.pending().must_seats();
     let seat = pending.first().filter(|_| pending.len() == 1)?;
-    (!game.holds_secrets(seat)).then(|| (seat, game.choices(seat, "")))
+    (!game.holds_secrets(seat)).then(|| (seat, game.choices(seat, "", names)))
 }
 
 /// Seats holding something private.

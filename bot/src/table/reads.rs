@@ -85,7 +85,7 @@ impl Tables {
         let pending = table.game.pending().actors().contains(seat);
         let back = (!prefix.is_empty()).then(|| table.game.previous_prefix(seat, prefix));
         let (path, chosen) = table.path_of(seat, prefix).unwrap_or_default();
-        let choices = table.game.choices(seat, prefix);
+        let choices = table.game.choices(seat, prefix, &table.names());
         Ok(Step { choices, version: table.row.version, pending, back, path, chosen })
     }
 

@@ -314,6 +314,7 @@ impl Snapshot {
 
     fn build(row: TableRow, game: GameKind, engine: Option<&AnyGame>) -> Self {
         let pending = engine.map(AnyGame::pending);
+        let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
         Self {
             id: row.id,
             game,
@@ -327,7 +328,7 @@ impl Snapshot {
                 _ => None,
             },
             view: engine.map(|g| g.view(Viewer::Public)),
-            public_choices: engine.and_then(public_choices),
+            public_choices: engine.and_then(|game| public_choices(game, &names)),
             secret_holders: engine.map_or(SeatSet::EMPTY, secret_holders),
             seats: row.seats,
             options: row.options,
@@ -411,18 +412,19 @@ impl PrivateView {
         // An away player sees their seat but decides nothing: a computer plays it for them. A
         // player who resigned only watches.
         let away = table.row.seats.get(seat.index()).is_some_and(|s| s.away) || table.game.resigned(seat);
-        let legal = if away { Vec::new() } else { table.game.legal_actions(seat) };
+        let names = table.names();
+        let legal = if away { Vec::new() } else { table.game.legal_actions(seat, &names) };
         Self {
             table: table.row.id,
             game: table.game.kind(),
             seat,
             view: table.game.view(Viewer::Seat(seat)),
-            first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "")),
+            first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "", &names)),
             waited_for: !away && table.game.pending().must_seats().contains(seat),
             asked: table.row.asked.get(seat.index()).copied().unwrap_or(table.row.version),
             legal,
             version: table.row.version,
-            names: table.names(),
+            names,
         }
     }
 }

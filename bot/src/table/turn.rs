@@ -78,7 +78,7 @@ impl Tables {
             }
         };
         if actor && !confirm {
-            let choices = table.game.choices(seat, &text);
+            let choices = table.game.choices(seat, &text, &table.names());
             if !choices.options.is_empty() {
                 let back = (!text.is_empty()).then(|| table.game.previous_prefix(seat, &text));
                 let version = table.row.version;

@@ -45,7 +45,9 @@ async fn an_all_computer_match_plays_itself_the_same_way_twice() {
     let (second, out2) = play(&tables, &args(dir.path(), 3, 3, 2024), "").await;
     let (first, second) = (first.expect("first match"), second.expect("second match"));
     assert_ne!(first, second, "two tables");
-    assert!(out1.contains("Game over"), "{out1}");
+    assert!(out1.contains("Match over"), "{out1}");
+    let over = out1.lines().filter(|l| l.starts_with("Match over:") || l.starts_with("Game over:")).count();
+    assert_eq!(over, 1, "why the match ended is said once: {out1}");
     let winner_lines = out1.lines().filter(|l| l.trim_start().starts_with("1st")).count();
     assert_eq!(winner_lines, 1, "the final standings are printed once: {out1}");
     assert_eq!(without_ids(&out1), without_ids(&out2), "the same seed plays the same game");
@@ -88,7 +90,8 @@ async fn bad_input_is_explained_and_changes_nothing() {
     let input = "foo\n99\npull X\n0\nhelp\nquit\n";
     let (id, out) = play(&tables, &args(dir.path(), 3, 2, 7), input).await;
     let id = id.expect("session");
-    assert!(out.contains("\"foo\" is not a move here. You may: pull S, pull M, pull L, pull any, pass."), "{out}");
+    assert!(out.contains("\"foo\" is not a move here. You may: Pull small ("), "{out}");
+    assert!(!out.contains("pull S") && !out.contains("[pass]"), "no action text on screen: {out}");
     assert!(out.contains("There is no option 99; choose 1 to 5."), "{out}");
     assert!(out.contains("\"pull X\" is not a move here."), "{out}");
     assert!(out.contains("There is no option 0"), "{out}");
@@ -115,7 +118,7 @@ async fn quitting_saves_and_resume_continues() {
     let (again, out) = play(&tables, &resume, "pass\nq\n").await;
     assert_eq!(again.expect("resumed"), id);
     assert!(out.contains(&format!("Resuming Martian 12s at table #{id}")), "{out}");
-    assert!(out.contains("You passes at"), "{out}");
+    assert!(out.contains("You pass at"), "{out}");
     assert!(tables.store().log(id).await.expect("log").len() > moves_before);
     tables.verify_replay(id).await.expect("replay after resume");
 }
@@ -134,7 +137,7 @@ async fn unknown_and_finished_tables_cannot_be_resumed() {
     let (again, out) = play(&tables, &PlayArgs { resume: Some(done.0), ..args(dir.path(), 3, 2, 0) }, "pass\n").await;
     let err = again.expect_err("finished");
     assert!(err.to_string().contains("is over"), "{err}");
-    assert!(out.contains("Game over"), "the final standings are shown: {out}");
+    assert!(out.contains("Match over"), "the final standings are shown: {out}");
 }
 
 #[tokio::test]
@@ -155,7 +158,7 @@ async fn long_choices_are_entered_a_step_at_a_time() {
     let input = "1\nb\n1\n1\n1\n1\n1\n1\n1\nq\n";
     let (id, out) = play(&tables, &game, input).await;
     let id = id.expect("session");
-    assert!(out.contains("(so far: play)"), "{out}");
+    assert!(out.contains("(so far: Play an underling)"), "{out}");
     assert!(out.contains("   b. Back"), "{out}");
     let log = tables.store().log(id).await.expect("log");
     assert!(log.iter().any(|e| e.origin == bot::table::Origin::Player && e.action.starts_with("play ")), "{log:?}");
@@ -245,7 +248,7 @@ async fn searching_computers_play_a_match_to_the_end() {
     let searching = PlayArgs { level: Skill::Search(engines::Level::Easy), ..args(dir.path(), 2, 2, 7) };
     let (first, out1) = play(&easy, &searching, "").await;
     let (second, out2) = play(&easy, &searching, "").await;
-    assert!(out1.contains("Game over"), "{out1}");
+    assert!(out1.contains("Match over"), "{out1}");
     assert_eq!(without_ids(&out1), without_ids(&out2), "the same seed plays the same game");
     let random = Tables::new(store("random.db").await);
     let (third, _) = play(&random, &args(dir.path(), 2, 2, 7), "").await;
@@ -289,4 +292,35 @@ async fn an_all_computer_raja_plays_itself_to_the_standings() {
     let (refused, _) = play(&tables, &bad, "").await;
     let err = refused.expect_err("a bad option is refused");
     assert!(err.to_string().contains("pink"), "{err}");
+}
+
+/// #24 item 5: an option is chosen by its words or the start of them, an ambiguous start is
+/// explained, `rules` prints the game in brief, and `resign` asks first.
+#[tokio::test]
+async fn menu_words_rules_and_a_confirmed_resign() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let input = "pull\nrules\nresign\nno\npull sm\nresign\nyes\nq\n";
+    let (id, out) = play(&tables, &args(dir.path(), 2, 1, 11), input).await;
+    let id = id.expect("session");
+    assert!(out.contains("\"pull\" could be Pull small"), "an ambiguous start: {out}");
+    assert!(out.contains(GameKind::Martian12s.summary().lines().next().unwrap_or("?")), "rules: {out}");
+    assert!(out.contains("Resign this game?") && out.contains("You carry on playing."), "{out}");
+    let log = tables.store().log(id).await.expect("log");
+    let mine: Vec<&str> =
+        log.iter().filter(|e| e.origin == bot::table::Origin::Player).map(|e| e.action.as_str()).collect();
+    assert_eq!(mine.first(), Some(&"pull S"), "\"pull sm\" chose the small pull: {mine:?}");
+    assert!(mine.iter().filter(|a| a.contains("resign")).count() == 1, "resigned once, after yes: {mine:?}");
+}
+
+/// #24 item 5: a refused typed move keeps the steps chosen so far.
+#[tokio::test]
+async fn a_refused_entry_keeps_the_steps_chosen() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let game = PlayArgs { game: GameKind::GunslingerGang, ..args(dir.path(), 3, 2, 5) };
+    let (id, out) = play(&tables, &game, "1\nnonsense\nq\n").await;
+    id.expect("session");
+    let after = out.split("is not a move here").nth(1).expect("the refusal");
+    assert!(after.contains("(so far: Play an underling)"), "the step is kept: {after}");
 }

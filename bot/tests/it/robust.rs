@@ -90,6 +90,10 @@ async fn a_database_file_deleted_under_the_bot_refuses_every_write_and_says_why(
     // Every other kind of write is refused too, not only moves.
     let error = tables.open(start_request()).await.expect_err("no new table either");
     assert_storage(&error, Fault::FileGone);
+    // Nor the Discord front end's own rows (where a table lives, its panels).
+    let rows = bot::discord::rows::Rows::open(&tables);
+    let refused = rows.set_home(id, None, 1).await.expect_err("no Discord row either");
+    assert!(refused.to_string().contains("deleted"), "{refused}");
     // Put back, the file takes writes again, and the refused move was never saved.
     move_database(&dir.path().join("elsewhere.db"), &file);
     let report = tables.submit(id, user, &action, Some(version)).await.expect("the file is back");

@@ -130,7 +130,9 @@ async fn refusals_follow_the_fixed_order_and_change_nothing() {
     assert!(matches!(early, TableError::NotYourDecision { .. }), "{early}");
     assert!(early.to_string().contains(&snapshot.names()[snapshot.seat_of(waiting).expect("seated").index()]));
     let nonsense = tables.submit(id, waiting, "pull Z", None).await.expect_err("bad text");
-    assert!(nonsense.to_string().contains("pull S, pull M"), "{nonsense}");
+    // The legal choices are listed by their labels, never their action text (#24 item 1).
+    assert!(nonsense.to_string().contains("Pull small ("), "{nonsense}");
+    assert!(!nonsense.to_string().contains("pull S"), "{nonsense}");
     let stale = tables.submit(id, waiting, "pass", Some(snapshot.version - 1)).await.expect_err("stale");
     assert!(matches!(stale, TableError::Stale(_)), "{stale}");
 
