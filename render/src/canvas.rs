@@ -140,6 +140,14 @@ impl Canvas {
         Ok(canvas)
     }
 
+    /// A canvas that paints nothing and shares this one's fonts: the content of a panel is
+    /// laid out on it to learn the panel's height before the panel is drawn.
+    #[must_use]
+    pub fn probe(&self) -> Option<Self> {
+        let pixmap = Pixmap::new(self.width(), 1)?;
+        Some(Self { pixmap, fonts: self.fonts, texts: Vec::new(), panels: Vec::new(), measuring: true })
+    }
+
     /// Width in pixels.
     #[must_use]
     pub fn width(&self) -> u32 {

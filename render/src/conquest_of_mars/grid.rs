@@ -14,17 +14,19 @@ use crate::martian_gunslinger::cards::{suit_colour, symbol};
 use crate::theme;
 
 /// Distance between cell origins.
-pub(super) const PITCH: f32 = 126.0;
+pub(super) const PITCH: f32 = 92.0;
 /// A card's side.
-const CARD: f32 = 120.0;
+const CARD: f32 = 88.0;
 /// Room for the row labels (left) and the column labels (above).
-const LABEL: f32 = 26.0;
+const LABEL: f32 = 22.0;
 /// The grid with its labels.
 const WIDTH: f32 = LABEL + 7.0 * PITCH;
 // The grid with its labels fits between the page margins.
 const _: () = assert!(WIDTH <= super::W - 2.0 * theme::MARGIN);
 /// Height of the strip at the top of a card that holds its code.
 const CODE_STRIP: f32 = 30.0;
+/// A face-down card's back is drawn this much smaller on every side: nothing is known of it.
+const BACK_INSET: f32 = 10.0;
 
 const FACE: Rgba = Rgba::hex(0xf4efe4);
 const FACE_EDGE: Rgba = Rgba::hex(0x9a8f7a);
@@ -73,15 +75,10 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
         {
             canvas.round_rect(area, 8.0, None, Some((ink(colour).fill, 5.0)));
         }
-        if target == Some(cell.cell) {
-            if let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0) {
-                canvas.round_rect(area, 11.0, None, Some((theme::ACCENT, 5.0)));
-            }
-            let style = Style::new(Face::Bold, 22, theme::ACCENT);
-            if let Some(pill) = rect(x + CARD - 34.0, y + CARD - 30.0, 30.0, 26.0) {
-                canvas.round_rect(pill, 8.0, Some(theme::BACKGROUND), None);
-            }
-            canvas.text(x + CARD - 19.0, y + CARD - 10.0, "⚔", style, Align::Center);
+        if target == Some(cell.cell)
+            && let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0)
+        {
+            canvas.round_rect(area, 11.0, None, Some((theme::ACCENT, 5.0)));
         }
         pyramids(canvas, cell, x, y);
     }
@@ -103,12 +100,12 @@ fn sole_occupant(view: &View, cell: &CellView) -> Option<Colour> {
 }
 
 fn labels(canvas: &mut Canvas, grid: Grid) {
-    let style = Style::new(Face::Bold, 20, theme::MUTED).aid();
+    let style = Style::new(Face::Bold, 18, theme::MUTED).aid();
     for i in 0..7u8 {
         let letter = (b'A' + i) as char;
         let x = grid.x0 + (f32::from(i) + 0.5) * PITCH;
-        canvas.text(x, grid.y0 - 6.0, &letter.to_string(), style, Align::Center);
-        let y = grid.y0 + (f32::from(i) + 0.5) * PITCH + 7.0;
+        canvas.text(x, grid.y0 - 5.0, &letter.to_string(), style, Align::Center);
+        let y = grid.y0 + (f32::from(i) + 0.5) * PITCH + 6.0;
         canvas.text(grid.x0 - LABEL / 2.0 - 2.0, y, &(i + 1).to_string(), style, Align::Center);
     }
 }
@@ -121,35 +118,36 @@ fn card(canvas: &mut Canvas, x: f32, y: f32, face: Option<Card>) {
         Some(card) => {
             canvas.round_rect(area, 9.0, Some(FACE), Some((FACE_EDGE, 1.0)));
             let colour = suit_colour(card.suit);
-            canvas.text(x + 8.0, y + 24.0, &card.to_string(), Style::new(Face::Bold, 21, colour), Align::Left);
-            let suit = symbol(card.suit).to_string();
-            canvas.text(x + CARD - 8.0, y + 25.0, &suit, Style::new(Face::Bold, 22, colour), Align::Right);
+            let style = Style::new(Face::Bold, 26, colour);
+            canvas.text(x + 6.0, y + 26.0, &card.to_string(), style, Align::Left);
+            canvas.text(x + CARD - 6.0, y + 26.0, &symbol(card.suit).to_string(), style, Align::Right);
         }
         None => {
-            canvas.round_rect(area, 9.0, Some(BACK), Some((BACK_LINE.with_alpha(120), 1.0)));
-            if let Some(inner) = rect(x + 8.0, y + 8.0, CARD - 16.0, CARD - 16.0) {
-                canvas.round_rect(inner, 6.0, None, Some((BACK_LINE.with_alpha(150), 1.5)));
-            }
-            let (cx, cy, r) = (x + CARD / 2.0, y + CARD / 2.0, 16.0);
+            let Some(back) = rect(x + BACK_INSET, y + BACK_INSET, CARD - 2.0 * BACK_INSET, CARD - 2.0 * BACK_INSET)
+            else {
+                return;
+            };
+            canvas.round_rect(back, 8.0, Some(BACK), Some((BACK_LINE.with_alpha(120), 1.0)));
+            let (cx, cy, r) = (x + CARD / 2.0, y + CARD / 2.0, 12.0);
             let diamond = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)];
             canvas.polygon(&diamond, Some(BACK_LINE.with_alpha(60)), Some((BACK_LINE.with_alpha(150), 1.5)));
         }
     }
 }
 
-/// Columns and rows of the slots for `n` pyramids on one card.
+/// Columns and rows of the slots for `n` pyramids on one card: at most six slots, so that
+/// every colour's letter stays readable.
 const fn slots(n: usize) -> (usize, usize) {
     match n {
         0 | 1 => (1, 1),
         2 => (2, 1),
-        3 | 4 => (2, 2),
-        5 | 6 => (3, 2),
-        7..=9 => (3, 3),
-        _ => (4, 3),
+        3 => (3, 1),
+        4 => (2, 2),
+        _ => (3, 2),
     }
 }
 
-/// The pyramids of one card in slots under its code strip; past twelve, the last slot says
+/// The pyramids of one card in slots under its code strip; past six, the last slot says
 /// how many more there are.
 fn pyramids(canvas: &mut Canvas, cell: &CellView, x: f32, y: f32) {
     let n = cell.pyramids.len();
@@ -159,14 +157,14 @@ fn pyramids(canvas: &mut Canvas, cell: &CellView, x: f32, y: f32) {
     let (cols, rows) = slots(n);
     let (area_x, area_y) = (x + 4.0, y + CODE_STRIP);
     let (w, h) = ((CARD - 8.0) / cols as f32, (CARD - CODE_STRIP - 4.0) / rows as f32);
-    let scale = (w.min(h) / 48.0).min(1.25);
+    let scale = (w.min(h) / 44.0).min(1.2);
     let capacity = cols * rows;
     for (i, p) in cell.pyramids.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);
         let (cx, cy) = (area_x + (c as f32 + 0.5) * w, area_y + (r as f32 + 0.5) * h);
         if n > capacity && i + 1 == capacity {
             let more = format!("+{}", n - i);
-            canvas.text(cx, cy + 7.0, &more, Style::new(Face::Bold, 18, Rgba::hex(0x1b1f27)), Align::Center);
+            canvas.text(cx, cy + 9.0, &more, Style::new(Face::Bold, 26, Rgba::hex(0x1b1f27)), Align::Center);
             break;
         }
         pyramid(canvas, (cx, cy), p.id.size, p.orient, p.id.colour, scale);
@@ -200,8 +198,8 @@ pub(super) fn pyramid(
 ) {
     let Ink { fill, letter, edge } = ink(colour);
     let (length, base, side) = dims(size);
-    let letter_size = if size == Size::Small { 16 } else { 18 };
-    let style = Style::new(Face::Bold, letter_size, letter);
+    let letter_size = 18;
+    let style = Style::new(Face::Bold, letter_size, letter).aid();
     let text = colour.letter().to_string();
     match unit(orient) {
         None => {
@@ -248,11 +246,11 @@ mod tests {
 
     #[test]
     fn every_slot_layout_holds_its_pyramids() {
-        for n in 1..=12 {
+        for n in 1..=6 {
             let (cols, rows) = slots(n);
             assert!(cols * rows >= n, "{n} pyramids in {cols}×{rows}");
         }
-        // Past twelve the last slot counts the rest.
-        assert_eq!(slots(20), (4, 3));
+        // Past six the last slot counts the rest.
+        assert_eq!(slots(20), (3, 2));
     }
 }

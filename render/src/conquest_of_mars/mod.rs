@@ -1,17 +1,20 @@
 //! The Conquest of Mars board (rules §8): the 7×7 grid of cards (holes at the corners and
 //! the centre, card backs until a card is first occupied) with every pyramid on it, upright
 //! or pointing, by size; who is on turn and what is being decided; the attack in progress
-//! with its fighters, sealed answers (who, never what) and rolled lines; the common dice
-//! pool; one panel per player with reserve and dice. Once the game is over, the standings
-//! with every hand revealed come first. A seat's own view adds a strip with its two cards
-//! and its sealed choice (§5).
+//! on each fighter's card (sealed answers: who, never what; rolled lines); the common dice
+//! pool; one card per player, two side by side, with reserve and dice. Once the game is over, the standings
+//! with every hand revealed come first and the players' cards are left out. A seat's own
+//! view adds its two cards and its sealed choice (§5) to its own card.
 //!
-//! Dark theme, drawn for a phone: 960 px wide, no text under 16 px, every colour doubled by
-//! its letter (R, Y, G, B, K) and every die by its number of faces.
+//! Dark theme, drawn for a phone: 960 px wide, every essential word at 26 px or more (the
+//! grid's coordinates, the colours' letters and the dice's numbers of faces are aids at
+//! 18 px: each doubles what is drawn), every colour doubled by its letter (R, Y, G, B, K)
+//! and every die by its number of faces; face-down cards drawn smaller than face-up ones.
 //!
-//! The picture's height depends on its content, so it is laid out by drawing once on a
-//! one-pixel-high canvas, then drawn for real (as Martian Gunslinger does).
+//! The picture's height depends on its content, so it is laid out once on a measuring
+//! canvas that paints nothing, then drawn for real.
 
+mod card;
 mod dice;
 mod grid;
 mod panels;
@@ -32,8 +35,6 @@ use crate::{RenderError, name_of};
 const W: f32 = WIDTH as f32;
 /// Space between panels.
 const GAP: f32 = 12.0;
-/// Where the grid's column labels start.
-const GRID_TOP: f32 = 138.0;
 
 /// Draws the board of `view` as PNG bytes; a seat's view adds its private strip.
 ///
@@ -49,22 +50,15 @@ pub fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, Render
 
 /// Draws everything from the top; returns the picture's height.
 fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
-    header(canvas, view, names);
-    let mut y = grid::draw(canvas, view, GRID_TOP) + GAP;
+    let mut y = header(canvas, view, names) + GAP;
     if view.result.is_some() {
         y = panels::standings(canvas, view, names, y) + GAP;
     }
-    if let Some(me) = &view.you {
-        y = panels::private(canvas, view, me, names, y) + GAP;
-    }
-    if view.attack.is_some() {
-        y = panels::attack(canvas, view, names, y) + GAP;
-    }
-    y = panels::common(canvas, view, y) + GAP;
-    for seat in panel_order(view) {
-        if let Some(player) = player(view, seat) {
-            y = panels::player(canvas, view, player, names, y) + GAP;
-        }
+    y = grid::draw(canvas, view, y) + GAP;
+    if view.result.is_none() {
+        y = panels::common(canvas, view, y) + GAP;
+        let order: Vec<&PlayerView> = panel_order(view).into_iter().filter_map(|s| player(view, s)).collect();
+        y = card::cards(canvas, view, names, &order, y) + GAP;
     }
     y - GAP + MARGIN
 }
@@ -94,9 +88,15 @@ fn tagged(view: &View, names: &[String], seat: Seat) -> String {
     }
 }
 
-/// What is being decided, in words, naming players by name (the engine's prompt names
-/// colours).
+/// What is being decided, in words, naming players by name with their colour's letter (the
+/// engine's prompt names colours).
 fn headline(view: &View, names: &[String]) -> String {
+    headline_naming(view, names, |s| tagged(view, names, s))
+}
+
+/// [`headline`] naming the player on turn with `name`: the picture names them plainly
+/// ("Ada's turn"), their card carrying the colour.
+fn headline_naming(view: &View, names: &[String], name: impl Fn(Seat) -> String) -> String {
     if let Some(outcome) = &view.outcome {
         let winners: Vec<String> = outcome.winners.iter().map(|s| name_of(names, s)).collect();
         return match winners.as_slice() {
@@ -105,8 +105,7 @@ fn headline(view: &View, names: &[String]) -> String {
             [rest @ .., last] => format!("★ Winners: {} and {last}", rest.join(", ")),
         };
     }
-    let on_turn = view.current.map(|s| tagged(view, names, s));
-    let who = on_turn.clone().unwrap_or_default();
+    let who = view.current.map(name).unwrap_or_default();
     match (view.phase.as_str(), &view.attack, &view.trade) {
         ("SetupDieChoice", _, _) => "Everyone chooses a starting die (sealed)".to_string(),
         (_, Some(attack), _) => {
@@ -140,17 +139,33 @@ fn subline(view: &View, names: &[String]) -> String {
     line
 }
 
-/// Title and round; under them who is on turn and what is decided, or who won.
-fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
-    canvas.text(MARGIN, 48.0, "Conquest of Mars", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
+/// Title and round; under them who is on turn and what is decided, or who won. Returns
+/// the bottom.
+fn header(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
+    canvas.text(MARGIN, 46.0, "Conquest of Mars", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
     let round = format!("Round {} of {}", view.round, view.round_cap);
-    canvas.text(W - MARGIN, 48.0, &round, Style::new(Face::Bold, 28, theme::TEXT), Align::Right);
-    let style = Style::new(Face::Bold, 24, theme::ACCENT);
-    let line = canvas.fit(style, &headline(view, names), W - 2.0 * MARGIN);
-    canvas.text(MARGIN, 86.0, &line, style, Align::Left);
-    let style = Style::new(Face::Regular, 20, theme::MUTED);
-    let line = canvas.fit(style, &subline(view, names), W - 2.0 * MARGIN);
-    canvas.text(MARGIN, 116.0, &line, style, Align::Left);
+    canvas.text(W - MARGIN, 46.0, &round, Style::new(Face::Bold, 28, theme::TEXT), Align::Right);
+    let mut y = 52.0;
+    let style = Style::new(Face::Bold, 28, theme::ACCENT);
+    let headline = headline_naming(view, names, |s| name_of(names, s));
+    for line in canvas.wrap(style, &headline, W - 2.0 * MARGIN, 2) {
+        canvas.text(MARGIN, y + 30.0, &line, style, Align::Left);
+        y += 38.0;
+    }
+    let style = Style::new(Face::Regular, 26, theme::MUTED);
+    let mut subline = subline(view, names);
+    match view.attack.as_ref().map_or(0, |a| a.exchanges) {
+        0 => {}
+        1 => subline.push_str(" · 1 exchange fought"),
+        n => {
+            let _ = write!(subline, " · {n} exchanges fought");
+        }
+    }
+    for line in canvas.wrap(style, &subline, W - 2.0 * MARGIN, 2) {
+        canvas.text(MARGIN, y + 30.0, &line, style, Align::Left);
+        y += 36.0;
+    }
+    y
 }
 
 /// `1 pip`, `3 pips`.
@@ -195,7 +210,7 @@ fn badge(canvas: &mut Canvas, x: f32, y: f32, side: f32, colour: Colour) {
     if let Some(area) = rect(x, y, side, side) {
         canvas.round_rect(area, 6.0, Some(ink.fill), Some((theme::TEXT.with_alpha(160), 1.5)));
     }
-    let size = (side * 0.62).round().max(16.0) as u16;
+    let size = (side * 0.82).round().max(26.0) as u16;
     let style = Style::new(Face::Bold, size, ink.letter);
     let letter = colour.letter().to_string();
     canvas.text(x + side / 2.0, y + side / 2.0 + f32::from(size) * 0.36, &letter, style, Align::Center);

@@ -11,7 +11,7 @@ use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::theme;
 
 /// One square's side in pixels.
-pub(super) const SQUARE: f32 = 66.0;
+pub(super) const SQUARE: f32 = 52.0;
 /// Room for the rank labels (left) and the file labels (below).
 const LABEL: f32 = 26.0;
 /// The board with its labels.
@@ -52,7 +52,10 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, left: f32, top: f32) {
     labels(canvas, grid);
     for player in &view.players {
         if let Some(home) = player.home {
-            home_mark(canvas, grid, home, player.colour, player.piece.square != Some(home));
+            // The flag of an away owner is left out while another piece stands there: the
+            // tint and edge bars still mark the home, and the piece keeps its letter.
+            let free = view.players.iter().all(|p| p.piece.square != Some(home));
+            home_mark(canvas, grid, home, player.colour, free);
         }
     }
     last_move(canvas, view, grid);
@@ -125,9 +128,9 @@ fn home_mark(canvas: &mut Canvas, grid: Grid, home: Square, colour: Colour, away
     let cx = if home.x == 0 { x } else { x + SQUARE };
     let cy = if home.y == 0 { y + SQUARE } else { y };
     let (sx, sy): (f32, f32) = (if home.x == 0 { 1.0 } else { -1.0 }, if home.y == 0 { -1.0 } else { 1.0 });
-    let leg = 46.0;
+    let leg = 38.0;
     canvas.polygon(&[(cx, cy), (cx + sx * leg, cy), (cx, cy + sy * leg)], Some(ink.fill), None);
-    let style = Style::new(Face::Bold, 16, ink.letter);
+    let style = Style::new(Face::Bold, 18, ink.letter).aid();
     let tag = format!("⌂{}", colour.letter());
     let ty = if home.y == 0 { cy - 5.0 } else { cy + 17.0 };
     canvas.text(cx + sx * 4.0, ty, &tag, style, if home.x == 0 { Align::Left } else { Align::Right });
@@ -159,12 +162,12 @@ fn last_move(canvas: &mut Canvas, view: &View, grid: Grid) {
 }
 
 /// Length along the facing, base width and letter size of a lying gunslinger. Centred on
-/// its square, even turned 45° it stays 2 px inside it: (length + base) / 2√2 ≤ 31.
+/// its square, even turned 45° it stays 2 px inside it: (length + base) / 2√2 ≤ 24.
 const fn piece_dims(size: Size) -> (f32, f32, u16) {
     match size {
-        Size::Small => (38.0, 28.0, 16),
-        Size::Medium => (46.0, 32.0, 18),
-        Size::Large => (54.0, 33.0, 20),
+        Size::Small => (30.0, 22.0, 18),
+        Size::Medium => (36.0, 25.0, 18),
+        Size::Large => (41.0, 26.0, 18),
     }
 }
 
@@ -194,16 +197,16 @@ fn gunslinger(canvas: &mut Canvas, (cx, cy): (f32, f32), facing: Direction, size
     let side = (length * length + base * base / 4.0).sqrt();
     let inradius = length * base / 2.0 / ((base + 2.0 * side) / 2.0);
     let (lx, ly) = (mid.0 + ux * inradius, mid.1 + uy * inradius);
-    let style = Style::new(Face::Bold, letter_size, letter);
+    let style = Style::new(Face::Bold, letter_size, letter).aid();
     canvas.text(lx, ly + f32::from(letter_size) * 0.36, &colour.letter().to_string(), style, Align::Center);
 }
 
 /// Side of a plotpoint seen from above, by its size (PL, PM, PS).
 const fn plot_side(plot: PlotId) -> f32 {
     match plot {
-        PlotId::PL => 54.0,
-        PlotId::PM => 46.0,
-        PlotId::PS => 38.0,
+        PlotId::PL => 44.0,
+        PlotId::PM => 37.0,
+        PlotId::PS => 30.0,
     }
 }
 
@@ -221,7 +224,7 @@ fn plotpoint(canvas: &mut Canvas, (cx, cy): (f32, f32), plot: PlotId, colour: Co
     canvas.line(&[tl, br], edge.with_alpha(120), 1.0, None);
     canvas.line(&[tr, bl], edge.with_alpha(120), 1.0, None);
     canvas.polygon(&[tl, tr, br, bl], None, Some((edge, 2.0)));
-    let style = Style::new(Face::Bold, 18, theme::TEXT);
+    let style = Style::new(Face::Bold, 18, theme::TEXT).aid();
     let width = canvas.measure(style, plot.name());
     if let Some(pill) = rect(cx - width / 2.0 - 4.0, cy - 11.0, width + 8.0, 22.0) {
         canvas.round_rect(pill, 6.0, Some(theme::BACKGROUND.with_alpha(215)), None);

@@ -9,9 +9,9 @@ use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::theme;
 
 /// A card's size in the panels.
-pub(super) const CARD_W: f32 = 105.0;
+pub(super) const CARD_W: f32 = 116.0;
 /// A card's size in the panels.
-pub(super) const CARD_H: f32 = 80.0;
+pub(super) const CARD_H: f32 = 72.0;
 /// Space between cards in a row.
 pub(super) const CARD_GAP: f32 = 5.0;
 
@@ -102,16 +102,16 @@ pub(super) fn card(canvas: &mut Canvas, x: f32, y: f32, card: Card, caption: Opt
         canvas.round_rect(area, 7.0, Some(FACE), Some((FACE_EDGE, 1.0)));
     }
     let ink = if locked { suit_colour_on_dark(card.suit) } else { suit_colour(card.suit) };
-    canvas.text(x + 8.0, y + 25.0, &card.to_string(), Style::new(Face::Bold, 22, ink), Align::Left);
+    canvas.text(x + 6.0, y + 27.0, &card.to_string(), Style::new(Face::Bold, 26, ink), Align::Left);
     canvas.text(
-        x + CARD_W - 8.0,
+        x + CARD_W - 6.0,
         y + 27.0,
         &symbol(card.suit).to_string(),
-        Style::new(Face::Bold, 24, ink),
+        Style::new(Face::Bold, 26, ink),
         Align::Right,
     );
     let width = CARD_W - CAPTION_PAD * 2.0;
-    let style = Style::new(Face::Regular, 16, if locked { theme::MUTED } else { CAPTION }).aid();
+    let style = Style::new(Face::Regular, 18, if locked { theme::MUTED } else { CAPTION }).aid();
     let name = caption.unwrap_or(western_name(card.rank));
     let lines = if locked {
         // The first line of the name that fits ("Grazing" for Grazing Land).
@@ -119,22 +119,25 @@ pub(super) fn card(canvas: &mut Canvas, x: f32, y: f32, card: Card, caption: Opt
     } else {
         super::wrap(canvas, style, name, width, 2)
     };
-    let first = if lines.len() == 1 && !locked { y + 58.0 } else { y + 50.0 };
+    let first = if lines.len() == 1 && !locked { y + 54.0 } else { y + 47.0 };
     if locked {
-        canvas.text(x + CAPTION_PAD, first, "LOCKED", Style::new(Face::Bold, 16, theme::TEXT), Align::Left);
+        canvas.text(x + CAPTION_PAD, first, "LOCKED", Style::new(Face::Bold, 18, theme::TEXT).aid(), Align::Left);
     }
-    let first = if locked { first + 20.0 } else { first };
+    let first = if locked { first + 19.0 } else { first };
     for (i, line) in lines.iter().enumerate() {
-        canvas.text(x + CAPTION_PAD, first + i as f32 * 20.0, line, style, Align::Left);
+        canvas.text(x + CAPTION_PAD, first + i as f32 * 19.0, line, style, Align::Left);
     }
     match mark {
         Mark::Plain | Mark::Locked => {}
         Mark::Gold => outline(canvas, x, y, theme::ACCENT),
         Mark::Chosen => {
             outline(canvas, x, y, theme::ACCENT);
-            canvas.circle(x + CARD_W - 4.0, y + CARD_H - 4.0, 12.0, Some(theme::ACCENT), None);
-            let tick = Style::new(Face::Bold, 16, theme::BACKGROUND);
-            canvas.text(x + CARD_W - 4.0, y + CARD_H + 2.0, "✔", tick, Align::Center);
+            // A drawn tick on the card's bottom-right corner (a shape, not a glyph, so that
+            // it may sit over the caption).
+            let (cx, cy) = (x + CARD_W - 4.0, y + CARD_H - 4.0);
+            canvas.circle(cx, cy, 12.0, Some(theme::ACCENT), Some((theme::BACKGROUND, 1.5)));
+            let tick = [(cx - 6.0, cy), (cx - 1.5, cy + 4.5), (cx + 6.0, cy - 5.0)];
+            canvas.line(&tick, theme::BACKGROUND, 3.0, None);
         }
     }
 }
@@ -152,7 +155,7 @@ pub(super) fn back(canvas: &mut Canvas, x: f32, y: f32, w: f32, label: &str) {
     if let Some(inner) = rect(x + 5.0, y + 5.0, w - 10.0, CARD_H - 10.0) {
         canvas.round_rect(inner, 4.0, None, Some((BACK_EDGE.with_alpha(150), 1.5)));
     }
-    canvas.text(x + w / 2.0, y + CARD_H / 2.0 + 8.0, label, Style::new(Face::Bold, 22, BACK_EDGE), Align::Center);
+    canvas.text(x + w / 2.0, y + CARD_H / 2.0 + 8.0, label, Style::new(Face::Bold, 26, BACK_EDGE), Align::Center);
 }
 
 /// An empty place for a card (an empty pile), `w` wide.
@@ -160,7 +163,7 @@ pub(super) fn empty(canvas: &mut Canvas, x: f32, y: f32, w: f32, label: &str) {
     if let Some(area) = rect(x, y, w, CARD_H) {
         canvas.round_rect(area, 7.0, None, Some((theme::PANEL_EDGE.with_alpha(255), 2.0)));
     }
-    canvas.text(x + w / 2.0, y + CARD_H / 2.0 + 6.0, label, Style::new(Face::Regular, 16, theme::MUTED), Align::Center);
+    canvas.text(x + w / 2.0, y + CARD_H / 2.0 + 9.0, label, Style::new(Face::Regular, 26, theme::MUTED), Align::Center);
 }
 
 /// A chip: a small label with a card's code and symbol in its suit colour (when it names a
@@ -175,8 +178,8 @@ pub(super) struct Chip {
     pub tint: Rgba,
 }
 
-const CHIP_CODE: u16 = 18;
-const CHIP_TEXT: u16 = 18;
+const CHIP_CODE: u16 = 26;
+const CHIP_TEXT: u16 = 26;
 
 impl Chip {
     fn code(&self) -> Option<(String, Style)> {
@@ -198,9 +201,18 @@ impl Chip {
         code + canvas.measure(self.text_style(), &self.text) + 16.0
     }
 
+    /// Shortens its text with an ellipsis so that it is at most `width` wide.
+    pub fn fit(&mut self, canvas: &Canvas, width: f32) {
+        let over = self.width(canvas) - width;
+        if over > 0.0 {
+            let room = canvas.measure(self.text_style(), &self.text) - over;
+            self.text = canvas.fit(self.text_style(), &self.text, room);
+        }
+    }
+
     /// Draws it with its left end at `x`, its text on `baseline`.
     pub fn draw(&self, canvas: &mut Canvas, x: f32, baseline: f32) {
-        if let Some(area) = rect(x, baseline - 20.0, self.width(canvas), 28.0) {
+        if let Some(area) = rect(x, baseline - 27.0, self.width(canvas), 36.0) {
             canvas.round_rect(area, 8.0, Some(self.tint), None);
         }
         let mut left = x + 8.0;
@@ -269,7 +281,7 @@ mod tests {
     #[test]
     fn every_caption_fits_a_card_in_two_lines() {
         let canvas = Canvas::new(4, 4, theme::BACKGROUND).expect("canvas");
-        let style = Style::new(Face::Regular, 16, CAPTION);
+        let style = Style::new(Face::Regular, 18, CAPTION).aid();
         let titles = Rank::ALL.map(engines::martian_gunslinger::event_title);
         for caption in Rank::ALL.map(western_name).iter().chain(titles.iter()) {
             let lines = super::super::wrap(&canvas, style, caption, CARD_W - CAPTION_PAD * 2.0, 2);
@@ -279,7 +291,7 @@ mod tests {
 
     #[test]
     fn rows_wrap_at_the_panel_width() {
-        assert_eq!(per_row(876.0), 8);
+        assert_eq!(per_row(876.0), 7);
         assert_eq!(per_row(50.0), 1);
         assert_eq!(rows_height(0, 8), 0.0);
         assert_eq!(rows_height(8, 8), CARD_H);

@@ -31,7 +31,7 @@ const W: f32 = WIDTH as f32;
 /// Space between panels.
 const GAP: f32 = 12.0;
 /// Where the board (its rank labels) and the side column start.
-const BODY_TOP: f32 = 104.0;
+const BODY_TOP: f32 = 98.0;
 /// Left edge of the side column, right of the board.
 const SIDE_X: f32 = MARGIN + board::WIDTH + 18.0;
 const SIDE_W: f32 = W - MARGIN - SIDE_X;
@@ -53,21 +53,63 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
     header(canvas, view, names);
     board::draw(canvas, view, MARGIN, BODY_TOP);
     let side_bottom = side::draw(canvas, view, names, SIDE_X, BODY_TOP, SIDE_W);
-    let mut y = (BODY_TOP + board::HEIGHT).max(side_bottom) + GAP;
+    // What is under way goes under the shorter of the board and the side column.
+    let board_bottom = BODY_TOP + board::HEIGHT;
+    let bottom = if board_bottom <= side_bottom {
+        side::under_way_panel(canvas, view, names, MARGIN, board_bottom + GAP, board::WIDTH).max(side_bottom)
+    } else {
+        side::under_way_panel(canvas, view, names, SIDE_X, side_bottom + GAP, SIDE_W).max(board_bottom)
+    };
+    let mut y = bottom + GAP;
     if let Some(me) = &view.me {
-        y = private::draw(canvas, view, me, names, y) + GAP;
+        y = private::draw(canvas, me, y) + GAP;
     }
-    // Once the game is over the panels follow the standings, winner first.
+    // Once the game is over the cards follow the standings, winner first.
     let seats = match &view.outcome {
         Some(outcome) => outcome.standings.iter().map(|s| s.seat).collect(),
         None => turn_order(view),
     };
-    for seat in seats {
-        if let Some(player) = player(view, seat) {
-            y = panels::draw(canvas, view, player, names, y) + GAP;
+    let players: Vec<&PlayerView> = seats.into_iter().filter_map(|s| player(view, s)).collect();
+    // Two columns, or for three players three if that is shorter (one row instead of two).
+    let columns = if players.len() == 3
+        && canvas.probe().is_some_and(|mut probe| {
+            let three = player_cards(&mut probe, view, names, &players, y, 3);
+            three < player_cards(&mut probe, view, names, &players, y, 2)
+        }) {
+        3
+    } else {
+        2
+    };
+    let y = player_cards(canvas, view, names, &players, y, columns);
+    y + MARGIN
+}
+
+/// The players' cards in rows of `columns` from `top`, each row as tall as its tallest
+/// card; returns the bottom.
+fn player_cards(
+    canvas: &mut Canvas,
+    view: &View,
+    names: &[String],
+    players: &[&PlayerView],
+    top: f32,
+    columns: usize,
+) -> f32 {
+    let width = (W - 2.0 * MARGIN - GAP * (columns - 1) as f32) / columns as f32;
+    let mut y = top;
+    for row in players.chunks(columns) {
+        let mut bottom = y;
+        for (i, p) in row.iter().enumerate() {
+            let at = (MARGIN + i as f32 * (width + GAP), y);
+            let tall = canvas.probe().map_or(y, |mut probe| panels::draw(&mut probe, view, p, names, at, width, 0.0));
+            bottom = bottom.max(tall);
         }
+        for (i, p) in row.iter().enumerate() {
+            let at = (MARGIN + i as f32 * (width + GAP), y);
+            panels::draw(canvas, view, p, names, at, width, bottom - y);
+        }
+        y = bottom + GAP;
     }
-    y - GAP + MARGIN
+    y - GAP
 }
 
 /// Seats in turn order (join order while the order is not known).
@@ -99,7 +141,7 @@ fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
         (None, Some(seat)) => format!("▶ {}'s turn · {}", name_of(names, seat), stage_label(view.stage)),
         (None, None) => stage_label(view.stage).to_string(),
     };
-    let style = Style::new(Face::Bold, 24, theme::ACCENT);
+    let style = Style::new(Face::Bold, 28, theme::ACCENT);
     let headline = canvas.fit(style, &headline, W - 2.0 * MARGIN);
     canvas.text(MARGIN, 86.0, &headline, style, Align::Left);
 }
@@ -188,7 +230,7 @@ fn badge(canvas: &mut Canvas, x: f32, y: f32, side: f32, colour: Colour) {
     if let Some(area) = rect(x, y, side, side) {
         canvas.round_rect(area, 6.0, Some(ink.fill), Some((theme::TEXT.with_alpha(160), 1.5)));
     }
-    let size = (side * 0.62).round().max(16.0) as u16;
+    let size = (side * 0.76).round().max(26.0) as u16;
     let style = Style::new(Face::Bold, size, ink.letter);
     canvas.text(
         x + side / 2.0,

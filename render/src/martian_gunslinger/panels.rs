@@ -8,50 +8,60 @@ use engines::parts::cards::Card;
 
 use super::cards::{self, CARD_GAP, CARD_H, CARD_W, CHIP, Chip, Mark};
 use super::text::piece_text;
-use super::{MARGIN, PAD, W, badge, panel};
+use super::{PAD, badge, panel};
 use crate::canvas::{Align, Canvas, Face, Style};
 use crate::{name_of, theme};
 
-/// Height of the name row and of the facts row.
+/// Height of the name row, of a line of facts and of a row of chips.
 const NAME_ROW: f32 = 44.0;
-const FACTS_ROW: f32 = 30.0;
-const CHIP_ROW: f32 = 36.0;
+const FACTS_ROW: f32 = 35.0;
+const CHIP_ROW: f32 = 44.0;
 
-/// Draws `player`'s panel at `top`; returns its bottom.
-pub(super) fn draw(canvas: &mut Canvas, view: &View, player: &PlayerView, names: &[String], top: f32) -> f32 {
-    let (x, width) = (MARGIN, W - 2.0 * MARGIN);
+/// Draws `player`'s card at `(x, top)`, `width` wide and at least `least` tall (a row of
+/// cards shares one height); returns its bottom.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw(
+    canvas: &mut Canvas,
+    view: &View,
+    player: &PlayerView,
+    names: &[String],
+    (x, top): (f32, f32),
+    width: f32,
+    least: f32,
+) -> f32 {
     let inner = width - 2.0 * PAD;
-    let chips = chips(player);
+    let mut chips = chips(player);
+    for chip in &mut chips {
+        chip.fit(canvas, inner);
+    }
     let chip_rows = flow(canvas, &chips, inner);
     let shown = table_cards(player);
     let per_row = cards::per_row(inner);
-    let cards_h = if shown.is_empty() { 26.0 } else { cards::rows_height(shown.len(), per_row) };
-    let height = PAD + NAME_ROW + FACTS_ROW + chip_rows.len() as f32 * CHIP_ROW + 10.0 + cards_h + PAD;
+    let facts = Style::new(Face::Regular, 26, theme::TEXT);
+    let lines = canvas.pack(facts, &facts_of(view, player), inner);
+    let cards_h = cards::rows_height(shown.len(), per_row);
+    let height =
+        PAD + NAME_ROW + lines.len() as f32 * FACTS_ROW + chip_rows.len() as f32 * CHIP_ROW + 8.0 + cards_h + 12.0;
+    let height = height.max(least);
     let on_turn = view.outcome.is_none() && view.active == Some(player.seat);
     let winner = view.outcome.as_ref().is_some_and(|o| o.winners.contains(player.seat));
     panel(canvas, x, top, width, height, on_turn || winner);
     let mut y = top + PAD;
-    name_row(canvas, view, player, names, x, y, winner);
+    name_row(canvas, player, names, x, y, width, winner || on_turn);
     y += NAME_ROW;
-    let facts = Style::new(Face::Regular, 18, theme::TEXT);
-    let line = canvas.fit(facts, &facts_line(view, player), inner - 140.0);
-    canvas.text(x + PAD, y + 20.0, &line, facts, Align::Left);
-    let gained = format!("{} gained", player.lifetime);
-    canvas.text(x + width - PAD, y + 20.0, &gained, Style::new(Face::Regular, 18, theme::MUTED), Align::Right);
-    y += FACTS_ROW;
+    for line in &lines {
+        canvas.text(x + PAD, y + 26.0, line, facts, Align::Left);
+        y += FACTS_ROW;
+    }
     for row in &chip_rows {
         let mut cx = x + PAD;
         for chip in row {
-            chip.draw(canvas, cx, y + 24.0);
+            chip.draw(canvas, cx, y + 32.0);
             cx += chip.width(canvas) + 8.0;
         }
         y += CHIP_ROW;
     }
-    y += 10.0;
-    if shown.is_empty() {
-        let style = Style::new(Face::Regular, 18, theme::MUTED);
-        canvas.text(x + PAD, y + 18.0, "No face-up resources", style, Align::Left);
-    }
+    y += 8.0;
     for (i, (card, caption, mark)) in shown.iter().enumerate() {
         let cx = x + PAD + (i % per_row) as f32 * (CARD_W + CARD_GAP);
         let cy = y + (i / per_row) as f32 * (CARD_H + CARD_GAP);
@@ -60,59 +70,62 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, player: &PlayerView, names:
     top + height
 }
 
-/// Badge, name, turn-order tag and state tags; the VP on the right.
-fn name_row(canvas: &mut Canvas, view: &View, p: &PlayerView, names: &[String], x: f32, y: f32, winner: bool) {
+/// Badge and name; the VP on the right.
+fn name_row(canvas: &mut Canvas, p: &PlayerView, names: &[String], x: f32, y: f32, width: f32, lit: bool) {
     badge(canvas, x + PAD, y, 34.0, p.colour);
-    let vp_style = Style::new(Face::Bold, 34, if winner { theme::ACCENT } else { theme::TEXT });
-    let right = x + W - 2.0 * MARGIN - PAD;
-    let vp_w = canvas.text(right - 44.0, y + 30.0, &p.vp.to_string(), vp_style, Align::Right);
-    canvas.text(right, y + 30.0, "VP", Style::new(Face::Bold, 20, theme::MUTED), Align::Right);
-    let mut tags: Vec<(String, Style)> = vec![(format!("P{}", p.order), Style::new(Face::Bold, 18, theme::MUTED))];
-    let accent = Style::new(Face::Bold, 18, theme::ACCENT);
-    if winner {
-        tags.push(("★ winner".to_string(), accent));
-    } else if view.outcome.is_none() && view.active == Some(p.seat) {
-        tags.push(("▶ on turn".to_string(), accent));
-    }
-    if view.outcome.is_none() && view.pending.contains(&p.seat) && view.active != Some(p.seat) {
-        tags.push(("deciding".to_string(), accent));
-    }
-    if view.mayor == Some(p.seat) {
-        tags.push((format!("★ Mayor · {} to win", view.mayor_counter), accent));
-    }
-    if p.resigned {
-        tags.push(("resigned".to_string(), Style::new(Face::Bold, 18, theme::POPPED)));
-    }
-    let name_style = Style::new(Face::Bold, 26, if winner { theme::ACCENT } else { theme::TEXT });
-    let tags_w: f32 = tags.iter().map(|(t, s)| canvas.measure(*s, t) + 14.0).sum();
-    let room = right - 44.0 - vp_w - 24.0 - (x + PAD + 48.0);
-    let name = canvas.fit(name_style, &name_of(names, p.seat), (room - tags_w).max(room * 0.4));
-    let mut tx = x + PAD + 48.0;
-    tx += canvas.text(tx, y + 27.0, &name, name_style, Align::Left) + 14.0;
-    for (tag, style) in tags {
-        let tag = canvas.fit(style, &tag, (right - 44.0 - vp_w - 16.0 - tx).max(0.0));
-        tx += canvas.text(tx, y + 26.0, &tag, style, Align::Left) + 14.0;
-    }
+    let vp_style = Style::new(Face::Bold, 34, if lit { theme::ACCENT } else { theme::TEXT });
+    let right = x + width - PAD;
+    let unit = Style::new(Face::Bold, 26, theme::MUTED);
+    let unit_w = canvas.text(right, y + 30.0, "VP", unit, Align::Right);
+    let vp_w = canvas.text(right - unit_w - 8.0, y + 30.0, &p.vp.to_string(), vp_style, Align::Right);
+    let name_style = Style::new(Face::Bold, 28, if lit { theme::ACCENT } else { theme::TEXT });
+    let room = right - unit_w - vp_w - 24.0 - (x + PAD + 46.0);
+    let name = canvas.fit(name_style, &name_of(names, p.seat), room);
+    canvas.text(x + PAD + 46.0, y + 29.0, &name, name_style, Align::Left);
 }
 
-/// Piece, home, hand size and event slot, in words.
-fn facts_line(view: &View, p: &PlayerView) -> String {
-    let _ = view;
-    let mut parts = vec![piece_text(p)];
-    if let Some(home) = p.home {
-        parts.push(format!("home {home}"));
+/// Turn, office and state, then piece, home, hand size, event slot and VP ever gained, in
+/// words.
+fn facts_of(view: &View, p: &PlayerView) -> Vec<String> {
+    let mut parts = Vec::new();
+    let over = view.outcome.is_some();
+    if over && view.outcome.as_ref().is_some_and(|o| o.winners.contains(p.seat)) {
+        parts.push("★ winner".to_string());
+    } else if !over && view.active == Some(p.seat) {
+        parts.push("▶ on turn".to_string());
     }
+    if !over && view.pending.contains(&p.seat) && view.active != Some(p.seat) {
+        parts.push("deciding".to_string());
+    }
+    if view.mayor == Some(p.seat) {
+        let ends = if view.mayor_counter == 1 {
+            "1 slot end".to_string()
+        } else {
+            format!("{} slot ends", view.mayor_counter)
+        };
+        parts.push(format!("★ Mayor: wins in {ends} unless another player scores"));
+    }
+    if p.resigned {
+        parts.push("resigned".to_string());
+    }
+    // The home is drawn on the board (its corner tinted in the player's colour).
+    parts.push(piece_text(p));
     parts.push(format!("hand {}", p.hand_size));
-    parts.push(
-        match p.event {
-            EventView::Empty => "no event card",
-            EventView::Hidden => "event card held",
-            EventView::Tycoon { .. } => "Tycoon pending",
-            EventView::Judge { .. } => "Judge pending",
-        }
-        .to_string(),
-    );
-    parts.join(" · ")
+    // A hidden event card is the usual case: only its absence or a pending event is said.
+    match p.event {
+        EventView::Empty => parts.push("no event card".to_string()),
+        EventView::Hidden => {}
+        EventView::Tycoon { .. } => parts.push("Tycoon pending".to_string()),
+        EventView::Judge { .. } => parts.push("Judge pending".to_string()),
+    }
+    if let Some(plot) = p.last_attempt {
+        parts.push(format!("last attempt {plot}"));
+    }
+    // VP ever gained, when it is not just the VP shown (VP can be lost).
+    if p.lifetime != p.vp {
+        parts.push(format!("{} VP gained", p.lifetime));
+    }
+    parts
 }
 
 /// Lost turns, the last plotpoint attempted (R15) and the token cards with what they give.
@@ -121,9 +134,6 @@ fn chips(p: &PlayerView) -> Vec<Chip> {
     if p.lost_turns > 0 {
         let text = format!("loses {} turn{}", p.lost_turns, if p.lost_turns == 1 { "" } else { "s" });
         chips.push(Chip { card: None, text, tint: theme::POPPED });
-    }
-    if let Some(plot) = p.last_attempt {
-        chips.push(Chip { card: None, text: format!("last attempt {plot}"), tint: theme::MUTED });
     }
     // A pending event names the cards it designates (§4.9): the Tycoon's are Locked below,
     // the Judge's are outlined among the resources.

@@ -3,13 +3,13 @@
 //! the sealed exchange ticked), a dug card not yet placed, and the sealed Mayor bid. Drawn
 //! only when the view holds such secrets, so a seat's picture without them is the public one.
 
-use engines::martian_gunslinger::{OwnView, View, event_title};
+use engines::martian_gunslinger::{OwnView, event_title};
 use engines::parts::cards::Card;
 
 use super::cards::{self, CARD_GAP, CARD_H, CARD_W, Mark};
-use super::{MARGIN, PAD, W, badge, player};
+use super::{MARGIN, PAD, W};
 use crate::canvas::{Align, Canvas, Face, Style, rect};
-use crate::{name_of, theme};
+use crate::theme;
 
 /// Whether `me` holds anything to show.
 pub(super) fn has_secrets(me: &OwnView) -> bool {
@@ -36,29 +36,27 @@ impl Group {
     }
 }
 
-const TITLE: f32 = 40.0;
-const LABEL: f32 = 30.0;
+const LABEL: f32 = 35.0;
 const GROUP_GAP: f32 = 28.0;
 
 fn groups(me: &OwnView) -> Vec<Group> {
     let mut groups = Vec::new();
-    if !me.hand.is_empty() {
-        let cards = me
+    // The hidden event card ends the hand's row, outlined and titled with its event.
+    if !me.hand.is_empty() || me.event.is_some() {
+        let mut cards: Vec<(Card, Option<&'static str>, Mark)> = me
             .hand
             .iter()
             .map(|c| (*c, None, if me.refill.contains(c) { Mark::Chosen } else { Mark::Plain }))
             .collect();
         let mut label = format!("Your hand ({})", me.hand.len());
+        if let Some(card) = me.event {
+            cards.push((card, Some(event_title(card.rank)), Mark::Gold));
+            label.push_str(" + event card");
+        }
         if !me.refill.is_empty() {
             label.push_str(" · ✔ to discard");
         }
         groups.push(Group { label, cards });
-    }
-    if let Some(card) = me.event {
-        groups.push(Group {
-            label: "Event card".to_string(),
-            cards: vec![(card, Some(event_title(card.rank)), Mark::Plain)],
-        });
     }
     if !me.contest_hand.is_empty() {
         let cards = me
@@ -73,7 +71,7 @@ fn groups(me: &OwnView) -> Vec<Group> {
         groups.push(Group { label, cards });
     }
     if let Some(card) = me.dug {
-        groups.push(Group { label: "Dug card".to_string(), cards: vec![(card, None, Mark::Gold)] });
+        groups.push(Group { label: "Dug up".to_string(), cards: vec![(card, None, Mark::Gold)] });
     }
     groups
 }
@@ -100,7 +98,7 @@ fn rows(groups: &[Group], width: f32, per_row: usize) -> Vec<(Vec<(usize, f32)>,
 
 /// Draws the strip at `top` if the view holds secrets; returns its bottom (`top - GAP` when
 /// there is nothing, so the caller's spacing is unchanged).
-pub(super) fn draw(canvas: &mut Canvas, view: &View, me: &OwnView, names: &[String], top: f32) -> f32 {
+pub(super) fn draw(canvas: &mut Canvas, me: &OwnView, top: f32) -> f32 {
     if !has_secrets(me) {
         return top - super::GAP;
     }
@@ -109,44 +107,43 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, me: &OwnView, names: &[Stri
     let per_row = cards::per_row(inner);
     let groups = groups(me);
     let rows = rows(&groups, inner, per_row);
-    let body: f32 = rows.iter().map(|(_, h)| h + 12.0).sum();
-    let bid_line = if me.bid.is_some() { 30.0 } else { 0.0 };
-    let height = PAD + TITLE + bid_line + body + PAD - 12.0;
+    let body: f32 = rows.iter().map(|(_, h)| h + 8.0).sum();
+    let bid_line = if me.bid.is_some() { 38.0 } else { 0.0 };
+    // "Only you see this" sits right of the first label when that row holds one group,
+    // else on a line of its own.
+    let style = Style::new(Face::Bold, 26, theme::ACCENT);
+    let note = "Only you see this";
+    let beside = rows.first().is_some_and(|(row, _)| {
+        row.len() == 1 && canvas.measure(style, &groups[row[0].0].label) + canvas.measure(style, note) + 24.0 <= inner
+    });
+    let note_line = if beside { 0.0 } else { LABEL };
+    let height = PAD + note_line + bid_line + body + PAD - 8.0;
     if let Some(area) = rect(x, top, width, height) {
         canvas.panel_area(area);
         canvas.round_rect(area, 14.0, Some(theme::PANEL), Some((theme::ACCENT, 2.0)));
     }
     let mut y = top + PAD;
-    let colour = player(view, me.seat).map(|p| p.colour);
-    let mut tx = x + PAD;
-    if let Some(colour) = colour {
-        badge(canvas, tx, y, 30.0, colour);
-        tx += 42.0;
-    }
-    let title = format!("{}'s private cards · only you can see this", name_of(names, me.seat));
-    let style = Style::new(Face::Bold, 22, theme::ACCENT);
-    let title = canvas.fit(style, &title, x + width - PAD - tx);
-    canvas.text(tx, y + 23.0, &title, style, Align::Left);
-    y += TITLE;
+    canvas.text(x + width - PAD, y + 27.0, note, style, Align::Right);
+    y += note_line;
     if let Some(bid) = &me.bid {
         let amount = bid.trim_start_matches("bid").trim();
         let text = format!("Your sealed Mayor bid: {amount}");
-        canvas.text(x + PAD, y + 20.0, &text, Style::new(Face::Bold, 20, theme::TEXT), Align::Left);
+        canvas.text(x + PAD, y + 27.0, &text, Style::new(Face::Bold, 26, theme::TEXT), Align::Left);
         y += bid_line;
     }
     for (row, height) in &rows {
         for (i, gx) in row {
             draw_group(canvas, &groups[*i], x + PAD + gx, y, per_row);
         }
-        y += height + 12.0;
+        y += height + 8.0;
     }
     top + height
 }
 
 fn draw_group(canvas: &mut Canvas, group: &Group, x: f32, y: f32, per_row: usize) {
-    let style = Style::new(Face::Bold, 18, theme::TEXT);
-    let label = canvas.fit(style, &group.label, group.width(per_row).max(CARD_W * 2.0));
-    canvas.text(x, y + 19.0, &label, style, Align::Left);
+    let style = Style::new(Face::Bold, 26, theme::TEXT);
+    let label = canvas.fit(style, &group.label, group.width(per_row));
+    canvas.text(x, y + 27.0, &label, style, Align::Left);
     for (i, (card, caption, mark)) in group.cards.iter().enumerate() {
         let cx = x + (i % per_row) as f32 * (CARD_W + CARD_GAP);
         let cy = y + LABEL + (i / per_row) as f32 * (CARD_H + CARD_GAP);
@@ -173,15 +170,16 @@ mod tests {
     }
 
     #[test]
-    fn small_groups_share_a_row_and_large_ones_wrap() {
+    fn the_event_card_ends_the_hand_and_large_hands_wrap() {
         let per_row = cards::per_row(876.0);
         let small = groups(&me(&["2C", "7H", "9S"], Some("QD")));
-        let placed = rows(&small, 876.0, per_row);
-        assert_eq!(placed.len(), 1, "hand and event card side by side");
+        assert_eq!(small.len(), 1, "the event card ends the hand's group");
+        assert_eq!(small[0].cards.last().map(|c| c.2), Some(Mark::Gold));
+        assert_eq!(rows(&small, 876.0, per_row).len(), 1);
         let big = groups(&me(&["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C"], Some("QD")));
         let placed = rows(&big, 876.0, per_row);
-        assert_eq!(placed.len(), 2);
-        assert_eq!(placed[0].1, LABEL + 2.0 * CARD_H + CARD_GAP, "nine cards take two rows");
+        assert_eq!(placed.len(), 1);
+        assert_eq!(placed[0].1, LABEL + 2.0 * CARD_H + CARD_GAP, "ten cards take two rows");
         assert!(!has_secrets(&me(&[], None)));
         assert!(has_secrets(&me(&[], Some("QD"))));
     }
