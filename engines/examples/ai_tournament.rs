@@ -6,8 +6,9 @@
 //! ```
 //!
 //! Seat `A` is one seat (it moves round the table from game to game); every other seat plays
-//! `B`. A player is `random` (today's uniformly random computer), a level (`easy`, `normal`,
-//! `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
+//! `B`. A player is `random` (today's uniformly random computer), one of the game's sparring
+//! partners (`ai::sparring`: rule-of-thumb players such as `cautious` or `raider`), a level
+//! (`easy`, `normal`, `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
 //! measure what hidden information costs. A search takes the shape the game plays with
 //! (`Game::SEARCH_STEPS`) unless `steps-` (the step tree, one token per edge) or `list-` (the
 //! legal list, one action per edge) comes first. Settings after a slash replace the level's, to
@@ -30,6 +31,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use engines::ai::sparring::{self, Sparring};
 use engines::ai::{self, Budget, Level, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
@@ -41,7 +43,14 @@ use engines::{Game, GameRng, Pending, Seat};
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Random,
-    Search { level: Level, peek: bool, steps: Option<bool>, tune: Tune },
+    Search {
+        level: Level,
+        peek: bool,
+        steps: Option<bool>,
+        tune: Tune,
+    },
+    /// A sparring partner of the game (`ai::sparring`), by name.
+    Partner(&'static str),
 }
 
 /// Settings that differ from the level's, for trying a change before making it
@@ -93,6 +102,9 @@ impl Player {
         if text == "random" {
             return Ok(Self::Random);
         }
+        if let Some(name) = partner_name(text) {
+            return Ok(Self::Partner(name));
+        }
         let (steps, text) = match (text.strip_prefix("steps-"), text.strip_prefix("list-")) {
             (Some(rest), _) => (Some(true), rest),
             (None, Some(rest)) => (Some(false), rest),
@@ -109,7 +121,7 @@ impl Player {
 
     fn search<G: Game>(self) -> Option<Search> {
         match self {
-            Self::Random => None,
+            Self::Random | Self::Partner(_) => None,
             Self::Search { level, peek, steps, tune } => {
                 let iterations = tune.iterations.unwrap_or(level.budget().iterations);
                 let base = Search::for_game::<G>(Budget { iterations, time: None });
@@ -163,6 +175,22 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
+/// A sparring partner of any game by its name, for reading `--a` and `--b`; a partner of one
+/// game is refused in another when the run starts.
+fn partner_name(text: &str) -> Option<&'static str> {
+    [
+        MartianGunslinger::PARTNERS,
+        GunslingerGang::PARTNERS,
+        Martian12s::PARTNERS,
+        ConquestOfMars::PARTNERS,
+        Raja::PARTNERS,
+    ]
+    .into_iter()
+    .flatten()
+    .find(|name| name.eq_ignore_ascii_case(text))
+    .copied()
+}
+
 /// One finished game, from A's side.
 struct Record {
     /// A's share of the win: 1, 1/k on a k-way shared win, 0.
@@ -174,7 +202,7 @@ struct Record {
     moves: usize,
 }
 
-fn play<G: Game>(args: &Args, index: u64) -> Record {
+fn play<G: Sparring>(args: &Args, index: u64) -> Record {
     let seed = args.seed + index;
     let mut game = G::setup(&G::Options::default(), args.players, GameRng::from_seed(seed)).expect("setup");
     let a_seat = Seat((seed % args.players as u64) as u8);
@@ -194,9 +222,13 @@ fn play<G: Game>(args: &Args, index: u64) -> Record {
         };
         let seat = must.iter().nth(chooser.index(must.len())).expect("a pending seat");
         let player = if seat == a_seat { args.a } else { args.b };
-        let action = match player.search::<G>() {
-            None => ai::random_action(&game, seat, &mut chooser).expect("a legal action"),
-            Some(search) => {
+        let action = match (player, player.search::<G>()) {
+            (Player::Partner(name), _) => {
+                let partner = sparring::partner_index::<G>(name).expect("a partner of this game");
+                sparring::sparring_action(&game, seat, partner, &mut chooser).expect("a legal action")
+            }
+            (_, None) => ai::random_action(&game, seat, &mut chooser).expect("a legal action"),
+            (_, Some(search)) => {
                 let started = Instant::now();
                 let decision = ai::search(&game, seat, &search, &mut chooser).expect("a decision");
                 if decision.iterations > 0 {
@@ -218,7 +250,15 @@ fn reason_key(reason: &str) -> String {
     reason.chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect()
 }
 
-fn run<G: Game>(args: &Args) {
+fn run<G: Sparring>(args: &Args) {
+    for player in [args.a, args.b] {
+        if let Player::Partner(name) = player
+            && sparring::partner_index::<G>(name).is_none()
+        {
+            eprintln!("ai_tournament: {} has no partner {name}; its partners are {}", G::NAME, G::PARTNERS.join(", "));
+            std::process::exit(2);
+        }
+    }
     // Name the shape each search takes in this game, for the report.
     let resolve = |player: Player| match player {
         Player::Search { level, peek, steps: None, tune } => {

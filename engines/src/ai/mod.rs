@@ -4,6 +4,7 @@
 
 pub mod ismcts;
 mod level;
+pub mod sparring;
 
 pub use ismcts::{Decision, Search, search};
 pub use level::{Budget, Level, UnknownLevel};
