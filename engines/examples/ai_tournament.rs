@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use engines::ai::sparring::{self, Sparring};
-use engines::ai::{self, Budget, Level, Search};
+use engines::ai::{self, Budget, Guide, Level, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -202,7 +202,7 @@ struct Record {
     moves: usize,
 }
 
-fn play<G: Sparring>(args: &Args, index: u64) -> Record {
+fn play<G: Sparring + Guide>(args: &Args, index: u64) -> Record {
     let seed = args.seed + index;
     let mut game = G::setup(&G::Options::default(), args.players, GameRng::from_seed(seed)).expect("setup");
     let a_seat = Seat((seed % args.players as u64) as u8);
@@ -250,7 +250,7 @@ fn reason_key(reason: &str) -> String {
     reason.chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect()
 }
 
-fn run<G: Sparring>(args: &Args) {
+fn run<G: Sparring + Guide>(args: &Args) {
     for player in [args.a, args.b] {
         if let Player::Partner(name) = player
             && sparring::partner_index::<G>(name).is_none()

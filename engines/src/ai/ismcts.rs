@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
+use super::guide::Guide;
 use super::level::Budget;
 use crate::game::{Game, Pending, Seat, SeatSet};
 use crate::rng::GameRng;
@@ -122,7 +123,7 @@ impl<A> Default for Node<A> {
 /// Chooses `observer`'s action by information-set search, or `None` when it has nothing to
 /// decide. `rng` is the computer's own source (never the game's); the same state, seat, search
 /// and seed give the same decision when the budget is counted in iterations.
-pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut GameRng) -> Option<Decision<G::Action>> {
+pub fn search<G: Guide>(game: &G, observer: Seat, search: &Search, rng: &mut GameRng) -> Option<Decision<G::Action>> {
     if !game.pending().must_seats().contains(observer) {
         return None;
     }
@@ -157,7 +158,7 @@ pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut Game
 }
 
 /// Buffers reused from iteration to iteration.
-struct Scratch<G: Game> {
+struct Scratch<G: Guide> {
     actions: Vec<G::Action>,
     moves: Vec<Move<G::Action>>,
     events: Vec<G::Event>,
@@ -165,7 +166,7 @@ struct Scratch<G: Game> {
     prefix: String,
 }
 
-impl<G: Game> Default for Scratch<G> {
+impl<G: Guide> Default for Scratch<G> {
     fn default() -> Self {
         Self { actions: Vec::new(), moves: Vec::new(), events: Vec::new(), path: Vec::new(), prefix: String::new() }
     }
@@ -176,7 +177,7 @@ impl<G: Game> Default for Scratch<G> {
 /// instead of a scan; the edge found is the same.
 const INDEX_FROM: usize = 16;
 
-struct Tree<G: Game> {
+struct Tree<G: Guide> {
     nodes: Vec<Node<G::Action>>,
     scratch: Scratch<G>,
 }
@@ -194,9 +195,10 @@ fn most_visited<'e, A: 'e>(edges: impl Iterator<Item = &'e Edge<A>>) -> Option<&
     edges.max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
 }
 
-impl<G: Game> Tree<G> {
+impl<G: Guide> Tree<G> {
     /// One iteration in the determinization `world`: select and expand, play out, back up.
     fn iterate(&mut self, mut world: G, observer: Seat, search: &Search, rng: &mut GameRng) {
+        let mark = world.playout_mark();
         self.scratch.path.clear();
         self.scratch.prefix.clear();
         let mut node = 0u32;
@@ -241,7 +243,7 @@ impl<G: Game> Tree<G> {
                 break;
             }
         }
-        let rewards = self.play_out(&mut world, search.cutoff, rng);
+        let rewards = self.play_out(&mut world, mark, search.cutoff, rng);
         for &(node, edge) in &self.scratch.path {
             let edge = &mut self.nodes[node as usize].edges[edge as usize];
             edge.visits += 1;
@@ -262,7 +264,7 @@ impl<G: Game> Tree<G> {
             }
         } else {
             actions.clear();
-            world.legal_actions_into(seat, actions);
+            world.candidates_into(seat, actions);
             moves.extend(actions.drain(..).map(Move::Whole));
         }
     }
@@ -396,21 +398,22 @@ impl<G: Game> Tree<G> {
         slot
     }
 
-    /// Random moves to the end (or to the cut-off, when the game can estimate); each seat's
-    /// reward.
-    fn play_out(&mut self, world: &mut G, cutoff: Option<u32>, rng: &mut GameRng) -> Vec<f64> {
+    /// The game's playout moves ([`Guide::playout_action`]) to the end, or to where the game
+    /// stops a playout started at `mark` ([`Guide::stop_playout`]) when it can estimate; each
+    /// seat's reward.
+    fn play_out(&mut self, world: &mut G, mark: u32, cutoff: Option<u32>, rng: &mut GameRng) -> Vec<f64> {
         let mut moves = 0u32;
         loop {
             if let Pending::Finished(outcome) = world.pending() {
                 return rewards(&outcome, world.players());
             }
-            if cutoff.is_some_and(|limit| moves >= limit)
-                && let Some(estimate) = world.estimate()
+            if world.stop_playout(mark, moves, cutoff)
+                && let Some(estimate) = world.evaluate()
             {
                 return estimate;
             }
             let Scratch { actions, events, .. } = &mut self.scratch;
-            if super::random_move(world, rng, actions, events).is_none() {
+            if super::guided_move(world, rng, actions, events).is_none() {
                 return vec![0.0; world.players()];
             }
             moves += 1;
@@ -592,6 +595,8 @@ mod tests {
             self.clone()
         }
     }
+
+    impl Guide for Dial {}
 
     #[test]
     fn both_shapes_find_the_one_winning_action() {
