@@ -145,6 +145,9 @@ struct Args {
     b: Player,
     seed: u64,
     threads: usize,
+    /// Print every move of every game (`--watch 1`): its number, the seat, who plays it and
+    /// its text form, so that a position can be rebuilt from the seed and the moves.
+    watch: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -156,6 +159,7 @@ fn parse_args() -> Result<Args, String> {
         b: Player::Random,
         seed: 0,
         threads: 1,
+        watch: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -169,6 +173,7 @@ fn parse_args() -> Result<Args, String> {
             "--b" => args.b = Player::parse(&value)?,
             "--seed" => args.seed = number(&value)?,
             "--threads" => args.threads = number(&value)?.max(1) as usize,
+            "--watch" => args.watch = number(&value)? != 0,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -238,6 +243,10 @@ fn play<G: Sparring + Guide>(args: &Args, index: u64) -> Record {
                 decision.action
             }
         };
+        if args.watch {
+            let who = if seat == a_seat { "A" } else { "B" };
+            println!("seed {seed} move {} {seat} {who}: {action}", record.moves);
+        }
         events.clear();
         game.apply_into(seat, &action, &mut events).expect("legal");
         record.moves += 1;

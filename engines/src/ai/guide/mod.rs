@@ -13,6 +13,7 @@ mod gunslinger_gang;
 mod martian_12s;
 mod martian_gunslinger;
 mod raja;
+mod raja_policy;
 
 use crate::game::{Game, Seat};
 use crate::rng::GameRng;
