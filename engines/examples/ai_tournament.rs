@@ -13,7 +13,8 @@
 //! (`Game::SEARCH_STEPS`) unless `steps-` (the step tree, one token per edge) or `list-` (the
 //! legal list, one action per edge) comes first. Settings after a slash replace the level's, to
 //! try a change before making it: `hard/cutoff=30/explore=0.5/iterations=8000` (`cutoff=none`
-//! plays every playout to the end). Searches are counted in iterations only (the
+//! plays every playout to the end; `guide=off` searches without the game's advice, as before
+//! issue #26). Searches are counted in iterations only (the
 //! level's time limit is lifted), so a run is reproducible on any machine and with any
 //! `--threads`: game `i` uses seed `seed + i`, and results are reported in game order.
 //!
@@ -60,6 +61,8 @@ struct Tune {
     cutoff: Option<Option<u32>>,
     exploration: Option<f64>,
     iterations: Option<u32>,
+    /// `guide=off`: search without the game's advice, as before issue #26.
+    unguided: bool,
 }
 
 /// As typed (`cutoff=30/explore=0.5`), empty for the level's own settings.
@@ -74,6 +77,9 @@ impl std::fmt::Debug for Tune {
         }
         if let Some(iterations) = self.iterations {
             settings.push(format!("iterations={iterations}"));
+        }
+        if self.unguided {
+            settings.push("guide=off".to_string());
         }
         write!(f, "{:?}", settings.join("/"))
     }
@@ -90,7 +96,9 @@ impl Tune {
                 "cutoff" => tune.cutoff = Some(Some(value.parse().map_err(|e| bad(&e))?)),
                 "explore" => tune.exploration = Some(value.parse().map_err(|e| bad(&e))?),
                 "iterations" => tune.iterations = Some(value.parse().map_err(|e| bad(&e))?),
-                _ => return Err(format!("{setting:?}: the settings are cutoff, explore and iterations")),
+                "guide" if value == "off" => tune.unguided = true,
+                "guide" if value == "on" => tune.unguided = false,
+                _ => return Err(format!("{setting:?}: the settings are cutoff, explore, iterations and guide (on/off)")),
             }
         }
         Ok(tune)
@@ -130,6 +138,7 @@ impl Player {
                     steps: steps.unwrap_or(base.steps),
                     cutoff: tune.cutoff.unwrap_or(base.cutoff),
                     exploration: tune.exploration.unwrap_or(base.exploration),
+                    guided: !tune.unguided,
                     ..base
                 })
             }

@@ -40,6 +40,7 @@ fn no_peeking<G: Guide>(players: usize, every: usize) {
         cutoff: Some(20),
         peek: false,
         steps: false,
+        guided: true,
     };
     let fair_steps = Search { steps: true, ..fair };
     let cheat = Search { peek: true, ..fair };

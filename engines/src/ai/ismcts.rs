@@ -49,13 +49,18 @@ pub struct Search {
     /// Search each decision over its step tree, one token per edge, rather than over the
     /// legal list, one whole action per edge.
     pub steps: bool,
+    /// Take the game's advice ([`Guide`]: its shortlists, playout moves, where a playout stops
+    /// and how it is scored). Without it the search is as it was before issue #26: the whole
+    /// legal list, uniformly random playouts cut after `cutoff` moves and scored by
+    /// [`Game::estimate`]; kept to measure what the advice brings.
+    pub guided: bool,
 }
 
 impl Search {
     /// The search with this budget and the default settings, over the legal list.
     #[must_use]
     pub const fn with_budget(budget: Budget) -> Self {
-        Self { budget, exploration: 0.7, cutoff: Some(DEFAULT_CUTOFF), peek: false, steps: false }
+        Self { budget, exploration: 0.7, cutoff: Some(DEFAULT_CUTOFF), peek: false, steps: false, guided: true }
     }
 
     /// The search computer players use in `G`: this budget, the default settings, and the
@@ -198,7 +203,7 @@ fn most_visited<'e, A: 'e>(edges: impl Iterator<Item = &'e Edge<A>>) -> Option<&
 impl<G: Guide> Tree<G> {
     /// One iteration in the determinization `world`: select and expand, play out, back up.
     fn iterate(&mut self, mut world: G, observer: Seat, search: &Search, rng: &mut GameRng) {
-        let mark = world.playout_mark();
+        let mark = if search.guided { world.playout_mark() } else { 0 };
         self.scratch.path.clear();
         self.scratch.prefix.clear();
         let mut node = 0u32;
@@ -243,7 +248,7 @@ impl<G: Guide> Tree<G> {
                 break;
             }
         }
-        let rewards = self.play_out(&mut world, mark, search.cutoff, rng);
+        let rewards = self.play_out(&mut world, mark, search, rng);
         for &(node, edge) in &self.scratch.path {
             let edge = &mut self.nodes[node as usize].edges[edge as usize];
             edge.visits += 1;
@@ -253,10 +258,10 @@ impl<G: Guide> Tree<G> {
 
     /// The moves open to `seat` in `world`: its legal list, or the next steps after the text
     /// entered so far.
-    fn moves(&mut self, world: &G, seat: Seat, steps: bool) {
+    fn moves(&mut self, world: &G, seat: Seat, search: &Search) {
         let Scratch { actions, moves, prefix, .. } = &mut self.scratch;
         moves.clear();
-        if steps {
+        if search.steps {
             let choices = world.choices(seat, prefix);
             moves.extend(choices.options.into_iter().map(|c| Move::Token(c.token.into_boxed_str())));
             if choices.complete {
@@ -264,7 +269,11 @@ impl<G: Guide> Tree<G> {
             }
         } else {
             actions.clear();
-            world.candidates_into(seat, actions);
+            if search.guided {
+                world.candidates_into(seat, actions);
+            } else {
+                world.legal_actions_into(seat, actions);
+            }
             moves.extend(actions.drain(..).map(Move::Whole));
         }
     }
@@ -272,7 +281,7 @@ impl<G: Guide> Tree<G> {
     /// The edge `seat` takes at `node` in `world`, and whether it is a new one (expansion);
     /// `None` when the game offers the seat nothing (an engine bug).
     fn select(&mut self, node: u32, world: &G, seat: Seat, search: &Search, rng: &mut GameRng) -> Option<(u32, bool)> {
-        self.moves(world, seat, search.steps);
+        self.moves(world, seat, search);
         let actions = &mut self.scratch.moves;
         let Node { edges, index, .. } = &mut self.nodes[node as usize];
         let mut untried: Vec<usize> = Vec::new();
@@ -401,19 +410,27 @@ impl<G: Guide> Tree<G> {
     /// The game's playout moves ([`Guide::playout_action`]) to the end, or to where the game
     /// stops a playout started at `mark` ([`Guide::stop_playout`]) when it can estimate; each
     /// seat's reward.
-    fn play_out(&mut self, world: &mut G, mark: u32, cutoff: Option<u32>, rng: &mut GameRng) -> Vec<f64> {
+    fn play_out(&mut self, world: &mut G, mark: u32, search: &Search, rng: &mut GameRng) -> Vec<f64> {
         let mut moves = 0u32;
         loop {
             if let Pending::Finished(outcome) = world.pending() {
                 return rewards(&outcome, world.players());
             }
-            if world.stop_playout(mark, moves, cutoff)
-                && let Some(estimate) = world.evaluate()
-            {
+            let estimate = match search.guided {
+                true if world.stop_playout(mark, moves, search.cutoff) => world.evaluate(),
+                false if search.cutoff.is_some_and(|limit| moves >= limit) => world.estimate(),
+                _ => None,
+            };
+            if let Some(estimate) = estimate {
                 return estimate;
             }
             let Scratch { actions, events, .. } = &mut self.scratch;
-            if super::guided_move(world, rng, actions, events).is_none() {
+            let moved = if search.guided {
+                super::guided_move(world, rng, actions, events)
+            } else {
+                super::random_move(world, rng, actions, events)
+            };
+            if moved.is_none() {
                 return vec![0.0; world.players()];
             }
             moves += 1;

@@ -103,9 +103,9 @@ fn redraw_sealed(world: &mut MartianGunslinger, observer: Seat, rng: &mut GameRn
 }
 
 /// A cut-off playout scored by victory points (seven win, §6), the part of a Mayor's term
-/// served (three rounds win), face-up resources as a faint sign of a coming flush, and how
-/// ready the gunslinger stands for its next attempt (§4.5: facing a plotpoint it may attempt
-/// is worth nearly half a point, each square further from one a little less).
+/// served (three rounds win), face-up resources as a faint sign of a coming flush, how ready
+/// the gunslinger stands for its next attempt (§4.5: facing a plotpoint it may attempt is
+/// worth nearly half a point, each square further from one a little less), and its size.
 pub(super) fn estimate(game: &MartianGunslinger) -> Vec<f64> {
     let scores: Vec<Option<f64>> = game
         .seats()
@@ -115,7 +115,11 @@ pub(super) fn estimate(game: &MartianGunslinger) -> Vec<f64> {
             let term = 3.0 * game.players.len() as f64;
             let mayor = if game.mayor == Some(seat) { 5.0 * (1.0 - f64::from(game.mayor_counter) / term) } else { 0.0 };
             let ready = readiness(game, seat);
-            (!p.resigned).then(|| f64::from(p.vp) + mayor + 0.1 * p.resources.len() as f64 + ready)
+            // A bigger gunslinger draws more in a fight and shrinks before it leaves the board
+            // (§4.6): worth a little, and a small one that may be attacked (R17) is in danger.
+            let size = 0.3 * f64::from(p.piece.size.pips() - 1);
+            let exposed = if p.piece.size.pips() == 1 && p.lifetime >= 2 { 0.3 } else { 0.0 };
+            (!p.resigned).then(|| f64::from(p.vp) + mayor + 0.1 * p.resources.len() as f64 + ready + size - exposed)
         })
         .collect();
     estimate_from_scores(&scores, 0.8)

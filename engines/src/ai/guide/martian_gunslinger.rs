@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use crate::martian_gunslinger::{Action, MartianGunslinger, PlayOption, Stage};
 use crate::parts::dice::Treehouse;
 use crate::parts::grid::{Direction, Square};
+use crate::parts::pyramids::Size;
 use crate::rng::GameRng;
 
 const SIDE: u8 = 8;
@@ -65,7 +66,8 @@ impl MartianGunslinger {
             }
             Action::PlayHandCard(play) => match (play.card.rank.value(), play.option) {
                 (11..=13, _) => 2.0,
-                (5..=7, PlayOption::Plain) => 1.5,
+                // A small gunslinger that loses a fight leaves the board (§4.6).
+                (5..=7, PlayOption::Plain) => 1.5 + f64::from(u8::from(self.player(seat).piece.size == Size::Small)),
                 (14, _) => 1.0,
                 _ => -0.2,
             },
@@ -268,23 +270,26 @@ impl MartianGunslinger {
     }
 
     /// The goals a pose serves for `seat`, with how well: facing a plotpoint it may attempt
-    /// or an opponent it may attack (R17) serves that target fully; otherwise a pose serves
-    /// each plotpoint by its nearness (and facing on towards it).
+    /// or an opponent it may attack (R17) serves that target fully; otherwise the pose serves
+    /// the one goal of getting nearer, by its distance to the nearest plotpoint it may attempt
+    /// (and facing on towards it). One approach goal, not one per plotpoint: the search then
+    /// does not wander between two ways of getting nearer.
     fn goals(&self, seat: Seat, pose: &Pose) -> Vec<((u8, Square), f64)> {
         let last = self.player(seat).last_attempt;
         let front = pose.square.step(pose.facing, SIDE, SIDE);
         let mut out = Vec::new();
+        let mut approach = f64::NEG_INFINITY;
         for id in crate::martian_gunslinger::PlotId::ALL.into_iter().filter(|id| Some(*id) != last) {
             let Some(target) = self.plotpoints[id as usize] else { continue };
             if front == Some(target) {
                 out.push(((0, target), 100.0));
             } else {
                 let ahead = front.is_some_and(|f| distance(f, target) < distance(pose.square, target));
-                out.push((
-                    (0, target),
-                    50.0 - f64::from(distance(pose.square, target)) + f64::from(u8::from(ahead)) / 2.0,
-                ));
+                approach = approach.max(50.0 - f64::from(distance(pose.square, target)) + f64::from(u8::from(ahead)) / 2.0);
             }
+        }
+        if approach > f64::NEG_INFINITY {
+            out.push(((2, Square::new(0, 0)), approach));
         }
         if let Some(f) = front
             && let Some(other) = self.piece_at(f)
