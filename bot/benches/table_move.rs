@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use bot::store::{Store, TableId, UserId};
+use bot::store::Store;
 use bot::table::{LobbyRequest, Participant, Tables};
+use bot::table::{TableId, UserId};
 use criterion::{Criterion, criterion_group, criterion_main};
 use engines::GameKind;
 
@@ -20,10 +21,11 @@ async fn new_table(tables: &Tables, seed: u64) -> TableId {
         seat_host: true,
         players: 2,
         computers: 0,
-        level: bot::store::Skill::Random,
-        on_timeout: bot::store::OnTimeout::SafeDefault,
+        level: bot::table::Skill::Random,
+        on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 86_400,
+        delivers: false,
     };
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, Participant { user: BOB, name: "Bob".into() }).await.expect("join");

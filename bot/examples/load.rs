@@ -17,8 +17,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use bot::discord::post::board_png;
-use bot::store::{Backend, OnTimeout, Skill, Status, Store, TableId, UserId};
+use bot::store::{Backend, Store};
 use bot::table::{LobbyRequest, MoveReport, Participant, Tables};
+use bot::table::{OnTimeout, Skill, Status, TableId, UserId};
 use clap::Parser;
 use engines::{GameKind, GameRng};
 use sqlx::Row;
@@ -84,6 +85,7 @@ async fn new_game(tables: &Tables, n: usize, rng: &mut GameRng) -> Next {
         on_timeout: OnTimeout::SafeDefault,
         seed: Some(n as u64),
         turn_timeout: 86_400,
+        delivers: false,
     };
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, Participant { user: guest, name: format!("P{n}b") }).await.expect("join");

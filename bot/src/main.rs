@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use bot::config::Config;
 use bot::console::{self, PlayArgs};
-use bot::store::{Skill, Status, Store, StoreError};
+use bot::store::{Store, StoreError};
 use bot::table::Tables;
+use bot::table::{Skill, Status};
 use clap::{Parser, Subcommand};
 use engines::{GameKind, Level};
 
@@ -65,8 +66,12 @@ async fn main() -> ExitCode {
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
     match run(cli, config).await {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("saloon: {message}");
+        Err(error) => {
+            // The sentence names the cause for whoever is playing; the log gets the details.
+            if let Some(detail) = error.detail() {
+                tracing::error!("{detail}");
+            }
+            eprintln!("saloon: {error}");
             ExitCode::FAILURE
         }
     }
@@ -83,9 +88,9 @@ enum CliError {
         /// Why.
         source: StoreError,
     },
-    /// A `--opt` was not `KEY=VALUE`.
-    #[error("--opt {0:?}: expected KEY=VALUE, e.g. rounds=5")]
-    BadOption(String),
+    /// The `--opt` words cannot be read.
+    #[error("--opt: {0}")]
+    BadOption(#[from] bot::table::BadOptionWord),
     /// The terminal game stopped on an error.
     #[error(transparent)]
     Console(#[from] console::ConsoleError),
@@ -97,28 +102,48 @@ enum CliError {
     Discord(#[from] Box<bot::discord::DiscordError>),
 }
 
+impl CliError {
+    /// What the operator's log should add to the sentence shown (a storage failure's details).
+    fn detail(&self) -> Option<String> {
+        let table = match self {
+            Self::Table(error) | Self::Console(console::ConsoleError::Table(error)) => error,
+            _ => return None,
+        };
+        table.is_internal().then(|| table.log_detail())
+    }
+}
+
+/// What a bare `saloon` prints when there is no Discord token to serve with.
+fn what_saloon_does() -> String {
+    let games: Vec<String> = GameKind::ALL.iter().map(|g| format!("  {:<20} {}", g.id(), g.name())).collect();
+    format!(
+        "Saloon hosts board games for play-by-post, on Discord or in this terminal.\n\n\
+         \x20 saloon play martian-12s --players 3 --bots 2   play in this terminal against two computers\n\
+         \x20 saloon tables                                  list saved games, where they stand, how to resume\n\
+         \x20 saloon discord                                 serve the games on Discord (needs DISCORD_TOKEN)\n\
+         \x20 saloon play --help                             every option of a terminal game\n\n\
+         Games:\n{}",
+        games.join("\n")
+    )
+}
+
 async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
+    // Without a subcommand: Discord when a token is configured, else say what Saloon can do
+    // (never a table opened unasked).
+    let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
+    let Some(command) = cli.command.or(default) else {
+        println!("{}", what_saloon_does());
+        return Ok(());
+    };
     let store = Store::open(&config.database_url)
         .await
         .map_err(|source| CliError::Open { url: bot::store::redacted(&config.database_url), source })?;
     let tables = Tables::new(store.clone());
-    // Without a subcommand: Discord when a token is configured, else a terminal match.
-    let default = if config.discord_token.is_some() { Some(Command::Discord) } else { None };
-    let command = cli.command.or(default).unwrap_or(Command::Play {
-        game: GameKind::Martian12s,
-        players: 3,
-        bots: 2,
-        seed: None,
-        resume: None,
-        options: Vec::new(),
-        level: Skill::Search(Level::Normal),
-    });
+    // Rows written by older releases, brought up to date before any front end reads them.
+    tables.upgrade().await?;
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;
-            // Computer seats of a table saved without a strength (an older release) play at
-            // the level asked for now, like the new ones.
-            let tables = tables.with_default_skill(level);
             let args = PlayArgs {
                 game,
                 players,
@@ -141,8 +166,16 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
 }
 
 async fn serve_discord(config: &Config, tables: Tables) -> Result<(), CliError> {
-    let mut running = bot::discord::start(config, tables).await.map_err(Box::new)?;
-    tracing::info!("serving games on Discord; press Ctrl-C to stop");
+    // Discord may be out of reach for a while (the start waits and says so): a stop signal
+    // meanwhile ends the wait.
+    let mut running = tokio::select! {
+        started = bot::discord::start(config, tables) => started.map_err(Box::new)?,
+        () = stop_signal() => {
+            tracing::info!("stopped before Discord could be reached");
+            return Ok(());
+        }
+    };
+    tracing::info!("Discord answers; serving games (press Ctrl-C to stop)");
     let ended = tokio::select! {
         result = running.wait() => Some(result),
         () = stop_signal() => None,
@@ -185,10 +218,11 @@ async fn stop_signal() {
 async fn list_tables(tables: &Tables) -> Result<(), CliError> {
     let running = tables.tables_of(None, Status::Running).await?;
     if running.is_empty() {
-        println!("No running tables.");
+        println!("No running tables. Start one with: saloon play martian-12s --players 3 --bots 2");
     }
     for table in running {
-        println!("#{:<5} {:<20} waiting for {}", table.id, table.game.name(), table.waiting.join(", "));
+        let snapshot = tables.snapshot(table.id).await?;
+        println!("{}", console::where_it_stands(&snapshot));
     }
     Ok(())
 }
@@ -196,5 +230,5 @@ async fn list_tables(tables: &Tables) -> Result<(), CliError> {
 /// `key=value` pairs as a JSON object; values read as JSON when they can (numbers, booleans),
 /// else as strings.
 fn parse_options(pairs: &[String]) -> Result<serde_json::Value, CliError> {
-    bot::table::options_from_words(pairs.iter().map(String::as_str)).map_err(|e| CliError::BadOption(e.0))
+    Ok(bot::table::options_from_words(pairs.iter().map(String::as_str))?)
 }

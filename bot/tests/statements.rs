@@ -4,8 +4,9 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use bot::store::{Status, Store, UserId};
-use bot::table::{Click, LobbyRequest, Participant, Tables};
+use bot::store::Store;
+use bot::table::{Click, Entry, LobbyRequest, Participant, Tables};
+use bot::table::{Status, UserId};
 use engines::GameKind;
 use tracing::field::{Field, Visit};
 use tracing_subscriber::layer::{Context, SubscriberExt};
@@ -72,10 +73,11 @@ async fn one_click_costs_one_read_and_one_write_transaction() {
         seat_host: true,
         players: 4,
         computers: 0,
-        level: bot::store::Skill::Random,
-        on_timeout: bot::store::OnTimeout::SafeDefault,
+        level: bot::table::Skill::Random,
+        on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: Some(3),
         turn_timeout: 3600,
+        delivers: false,
     };
     let lobby = tables.open(request).await.expect("open");
     for (i, user) in users.iter().enumerate().skip(1) {
@@ -94,15 +96,15 @@ async fn one_click_costs_one_read_and_one_write_transaction() {
         let user = snapshot.waiting_users()[0];
         let version = snapshot.version;
         // Walk the menu the way the buttons do: the first option at each step.
-        let mut text = String::new();
+        let mut path = Vec::new();
         statements.take();
         loop {
-            match tables.click(id, user, &text, version).await.expect("a click") {
-                Click::Next(step) => {
+            match tables.click(id, user, &Entry::Path(path.clone()), version, false).await.expect("a click") {
+                Click::Next(_) => {
                     let seen = statements.take();
                     assert_eq!(seen.len(), 1, "a step of a menu is one read: {seen:#?}");
                     assert_eq!(count(&seen, "SELECT"), 1, "{seen:#?}");
-                    text.push_str(&step.choices.options[0].token);
+                    path.push(0);
                     clicks += 1;
                 }
                 Click::Moved(report) => {

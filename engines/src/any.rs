@@ -12,6 +12,7 @@ use crate::game::{
     Audience, Choices, Game, InvariantError, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Viewer,
 };
 use crate::rng::GameRng;
+use crate::wording::name_seats;
 
 /// One legal action: its text form (what is submitted) and what a player reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,12 +76,13 @@ trait DynGame: Send + Sync {
     fn save(&self) -> Result<String, serde_json::Error>;
     fn players(&self) -> usize;
     fn pending(&self) -> Pending;
-    fn legal_actions(&self, seat: Seat) -> Vec<LegalAction>;
-    fn choices(&self, seat: Seat, prefix: &str) -> Choices;
+    fn legal_actions(&self, seat: Seat, names: &[String]) -> Vec<LegalAction>;
+    fn choices(&self, seat: Seat, prefix: &str, names: &[String]) -> Choices;
     fn previous_prefix(&self, seat: Seat, prefix: &str) -> String;
     fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError>;
     fn view(&self, viewer: Viewer) -> AnyView;
     fn resign_action(&self, seat: Seat) -> Option<String>;
+    fn resigned(&self, seat: Seat) -> bool;
     fn timeout_action(&self, seat: Seat) -> Option<String>;
     fn computer_action(&self, seat: Seat, level: Level, rng: &mut GameRng) -> Option<String>;
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
@@ -104,15 +106,19 @@ where
         Game::pending(self)
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<LegalAction> {
+    fn legal_actions(&self, seat: Seat, names: &[String]) -> Vec<LegalAction> {
         Game::legal_actions(self, seat)
             .iter()
-            .map(|a| LegalAction { text: a.to_string(), label: self.label(a) })
+            .map(|a| LegalAction { text: a.to_string(), label: name_seats(&self.label(a), names) })
             .collect()
     }
 
-    fn choices(&self, seat: Seat, prefix: &str) -> Choices {
-        Game::choices(self, seat, prefix)
+    fn choices(&self, seat: Seat, prefix: &str, names: &[String]) -> Choices {
+        let mut choices = Game::choices(self, seat, prefix);
+        for choice in &mut choices.options {
+            choice.label = name_seats(&choice.label, names);
+        }
+        choices
     }
 
     fn previous_prefix(&self, seat: Seat, prefix: &str) -> String {
@@ -121,10 +127,16 @@ where
 
     fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError> {
         let action: G::Action = text.parse()?;
-        let events = Game::apply(self, seat, &action)?;
+        let events = Game::apply(self, seat, &action).map_err(|mut error| {
+            error.message = name_seats(&error.message, names);
+            error
+        })?;
         let narration = events
             .iter()
-            .map(|event| Narration { audience: G::audience(event), text: self.sentence(event, names) })
+            .map(|event| Narration {
+                audience: G::audience(event),
+                text: name_seats(&self.sentence(event, names), names),
+            })
             .collect();
         Ok(Applied { action: action.to_string(), narration })
     }
@@ -135,6 +147,10 @@ where
 
     fn resign_action(&self, seat: Seat) -> Option<String> {
         Game::resign_action(self, seat).map(|a| a.to_string())
+    }
+
+    fn resigned(&self, seat: Seat) -> bool {
+        Game::resigned(self, seat)
     }
 
     fn timeout_action(&self, seat: Seat) -> Option<String> {
@@ -156,11 +172,6 @@ where
     fn secrets(&self) -> Vec<Secret> {
         Game::secrets(self)
     }
-}
-
-fn parse_options<O: serde::de::DeserializeOwned>(options: &serde_json::Value) -> Result<O, SetupError> {
-    let value = if options.is_null() { serde_json::Value::Object(serde_json::Map::new()) } else { options.clone() };
-    serde_json::from_value(value).map_err(|e| SetupError::BadOption { option: "options".into(), reason: e.to_string() })
 }
 
 /// Defines [`GameKind`], [`AnyGame`] and [`AnyView`] and their one-`match` dispatch from the
@@ -251,7 +262,7 @@ macro_rules! define_games {
             pub fn setup(kind: GameKind, options: &serde_json::Value, players: usize, seed: u64) -> Result<Self, SetupError> {
                 let rng = GameRng::from_seed(seed);
                 match kind {
-                    $(GameKind::$variant => Ok(Self::$variant(crate::$module::$game::setup(&parse_options(options)?, players, rng)?)),)+
+                    $(GameKind::$variant => Ok(Self::$variant(crate::$module::$game::setup(&crate::options::parse(options)?, players, rng)?)),)+
                 }
             }
 
@@ -376,16 +387,18 @@ impl AnyGame {
         self.inner().pending()
     }
 
-    /// What `seat` may do now.
+    /// What `seat` may do now, labelled for people: a seat the labels name is called by its
+    /// name in `names` (indexed by seat).
     #[must_use]
-    pub fn legal_actions(&self, seat: Seat) -> Vec<LegalAction> {
-        self.inner().legal_actions(seat)
+    pub fn legal_actions(&self, seat: Seat, names: &[String]) -> Vec<LegalAction> {
+        self.inner().legal_actions(seat, names)
     }
 
-    /// The next step of entering an action piece by piece, after the text `prefix`.
+    /// The next step of entering an action piece by piece, after the text `prefix`, labelled
+    /// for people as [`AnyGame::legal_actions`] is.
     #[must_use]
-    pub fn choices(&self, seat: Seat, prefix: &str) -> Choices {
-        self.inner().choices(seat, prefix)
+    pub fn choices(&self, seat: Seat, prefix: &str, names: &[String]) -> Choices {
+        self.inner().choices(seat, prefix, names)
     }
 
     /// The step before `prefix` when entering an action piece by piece (for a Back button).
@@ -401,7 +414,9 @@ impl AnyGame {
         self.secrets().iter().any(|s| s.owner == Some(seat))
     }
 
-    /// Parses and applies an action; on error nothing changes.
+    /// Parses and applies an action; on error nothing changes. The narration and a refusal
+    /// call players by `names` (indexed by seat), in the second person for a player called
+    /// "You".
     ///
     /// # Errors
     /// [`ActionError`] when the text is not an action or the rules refuse it.
@@ -419,6 +434,12 @@ impl AnyGame {
     #[must_use]
     pub fn resign_action(&self, seat: Seat) -> Option<String> {
         self.inner().resign_action(seat)
+    }
+
+    /// Whether `seat` has resigned (or been removed): it no longer acts.
+    #[must_use]
+    pub fn resigned(&self, seat: Seat) -> bool {
+        self.inner().resigned(seat)
     }
 
     /// The safe default when `seat` times out.

@@ -383,7 +383,7 @@ impl RuleError {
     /// `seat` does not sit at this table.
     #[must_use]
     pub fn unknown_seat(seat: Seat, players: usize) -> Self {
-        Self::new(RuleErrorKind::UnknownSeat, format!("there is no seat {seat} at this table of {players}"))
+        Self::new(RuleErrorKind::UnknownSeat, format!("there is no {} at this table of {players}", seat.mention()))
     }
 
     /// The seat has already resigned.
@@ -396,7 +396,7 @@ impl RuleError {
     /// Not this seat's decision; the game waits for `waiting`.
     #[must_use]
     pub fn not_your_decision(waiting: SeatSet) -> Self {
-        let names: Vec<String> = waiting.iter().map(|s| s.to_string()).collect();
+        let names: Vec<String> = waiting.iter().map(Seat::mention).collect();
         let mut error = Self::new(
             RuleErrorKind::NotYourDecision,
             format!("it is not your decision now; waiting for {}", names.join(", ")),
@@ -411,13 +411,10 @@ impl RuleError {
         Self::new(RuleErrorKind::Illegal, message)
     }
 
-    /// The ruling `ruling` (`"R15"`) forbids it, in words; the message names the ruling.
+    /// The ruling `ruling` (`"R15"`) forbids it, in words: the message says the rule for
+    /// people, and the ruling is kept beside it for code and tests, never shown.
     #[must_use]
     pub fn ruled(ruling: &'static str, message: impl Into<String>) -> Self {
-        let mut message = message.into();
-        if !message.contains(ruling) {
-            message = format!("{message} ({ruling})");
-        }
         Self { ruling: Some(ruling), ..Self::new(RuleErrorKind::Illegal, message) }
     }
 }
@@ -536,6 +533,13 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// A player-facing label for a complete action ("Pull a small pyramid (7 left)").
     fn label(&self, action: &Self::Action) -> String {
         action.to_string()
+    }
+
+    /// The label of `word`, a step of entering an action by [`choices_from_list`] that does
+    /// not complete it yet (`pull` before its size). By default the word itself, which reads as
+    /// a program word: games whose step trees pass through words label them here.
+    fn word_label(&self, word: &str) -> String {
+        word.to_string()
     }
 
     /// The safe default the table applies when `seat` runs out of time; `None` lets the
@@ -673,7 +677,8 @@ pub(crate) fn draw_from_list<G: Game>(
 }
 
 /// The word-by-word tree over a game's legal list: what may follow `prefix`, and whether
-/// `prefix` is a whole action. A word that ends an action is labelled with [`Game::label`].
+/// `prefix` is a whole action. A word that ends an action is labelled with [`Game::label`],
+/// a word on the way with [`Game::word_label`].
 pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &str) -> Choices {
     let chosen: Vec<&str> = prefix.split_whitespace().collect();
     let mut choices = Choices::default();
@@ -692,7 +697,7 @@ pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &str) -> Choices
         if choices.options.iter().any(|c| c.token == token) {
             continue;
         }
-        let label = if words.len() == chosen.len() + 1 { game.label(&action) } else { word.to_string() };
+        let label = if words.len() == chosen.len() + 1 { game.label(&action) } else { game.word_label(word) };
         choices.options.push(Choice { token, label });
     }
     choices

@@ -12,9 +12,11 @@ pub mod game;
 pub mod gunslinger_gang;
 pub mod martian_12s;
 pub mod martian_gunslinger;
+mod options;
 pub mod parts;
 pub mod raja;
 pub mod rng;
+pub mod wording;
 
 pub use ai::Level;
 pub use any::{ActionError, AnyGame, AnyView, Applied, GameKind, LegalAction, LoadError, Narration, UnknownGame};

@@ -1,11 +1,10 @@
 //! Drawing helpers: an RGBA canvas with anti-aliased shapes (tiny-skia), text from the
 //! embedded DejaVu fonts (see [`crate::fonts`]) and PNG encoding (the `image` crate).
 
-use image::ImageEncoder;
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 use crate::RenderError;
+use crate::drawing::{Area, Drawing, Role, TextBox};
 pub use crate::fonts::Face;
 use crate::fonts::{Fonts, GlyphCache, Mask};
 
@@ -54,7 +53,9 @@ pub enum Align {
     Right,
 }
 
-/// A text style: face, size in pixels per em (like CSS `font-size`) and colour.
+/// A text style: face, size in pixels per em (like CSS `font-size`), colour, and whether a
+/// player needs the text to decide (the limits test holds such text to a size readable on a
+/// phone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
     /// Regular or bold.
@@ -63,24 +64,49 @@ pub struct Style {
     pub size: u16,
     /// Fill colour.
     pub colour: Rgba,
+    /// Essential, or an aid beside what is drawn.
+    pub role: Role,
 }
 
 impl Style {
-    /// A style from its three parts.
+    /// An essential style from its face, size and colour.
     #[must_use]
     pub const fn new(face: Face, size: u16, colour: Rgba) -> Self {
-        Self { face, size, colour }
+        Self { face, size, colour, role: Role::Essential }
+    }
+
+    /// The same style for an aid: text that helps but that a player can do without (a
+    /// card's Western name beside its code, the coordinates along a board's edge).
+    #[must_use]
+    pub const fn aid(self) -> Self {
+        Self { role: Role::Aid, ..self }
     }
 }
+
+/// Deflate level of every board: zlib-rs level 2 (measured on a 960 × 2169 palette board:
+/// 2.0 ms for 92 KB, against 3.2 ms for 87 KB at level 4).
+const ZLIB_LEVEL: u8 = 2;
+
+/// A board larger than this at [`ZLIB_LEVEL`] is encoded again at [`LARGE_LEVEL`], so that
+/// it stays under the 100 KB a phone should download: measured on five-player Raja boards,
+/// level 4 writes 12–14% less than level 2 (104 KB → 92 KB), for about a millisecond more.
+const LARGE_FILE: usize = 96_000;
+const LARGE_LEVEL: u8 = 4;
 
 /// The longest side a canvas may have, in pixels (a board is never near it).
 pub const MAX_SIDE: u32 = 8192;
 
-/// A picture being drawn: pixels plus the fonts to write with.
+/// A picture being drawn: pixels plus the fonts to write with, and a record of the text and
+/// panels drawn (see [`crate::drawing`]).
 #[derive(Debug)]
 pub struct Canvas {
     pixmap: Pixmap,
-    fonts: Fonts,
+    fonts: &'static Fonts,
+    texts: Vec<TextBox>,
+    panels: Vec<Area>,
+    /// Only measuring: shapes and text are laid out but nothing is painted (the first pass
+    /// of a board whose height depends on its content).
+    measuring: bool,
 }
 
 impl Canvas {
@@ -99,7 +125,19 @@ impl Canvas {
         let pixel = [premultiply(background.r), premultiply(background.g), premultiply(background.b), background.a];
         let pixels = (width as usize).checked_mul(height as usize).ok_or(RenderError::Size { width, height })?;
         let pixmap = Pixmap::from_vec(pixel.repeat(pixels), size).ok_or(RenderError::Size { width, height })?;
-        Ok(Self { pixmap, fonts: Fonts::load()? })
+        Ok(Self { pixmap, fonts: Fonts::shared()?, texts: Vec::new(), panels: Vec::new(), measuring: false })
+    }
+
+    /// A canvas that paints nothing, `width` wide: a board whose height depends on what it
+    /// holds is laid out on it first (text measured, nothing drawn), then drawn once for real.
+    ///
+    /// # Errors
+    /// As [`Canvas::new`].
+    pub fn measuring(width: u32) -> Result<Self, RenderError> {
+        let mut canvas = Self::new(1, 1, Rgba::hex(0))?;
+        canvas.measuring = true;
+        canvas.pixmap = Pixmap::new(width.clamp(1, MAX_SIDE), 1).ok_or(RenderError::Size { width, height: 1 })?;
+        Ok(canvas)
     }
 
     /// Width in pixels.
@@ -122,6 +160,9 @@ impl Canvas {
 
     /// Fills and/or outlines a path.
     fn draw(&mut self, path: &Path, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
+        if self.measuring {
+            return;
+        }
         // A shape with no area (a bar of length 0) has nothing to fill; tiny-skia would log a
         // warning for each.
         if let Some(colour) = fill.filter(|_| has_area(path)) {
@@ -165,7 +206,7 @@ impl Canvas {
         for (i, (x, y)) in points.iter().enumerate() {
             if i == 0 { builder.move_to(*x, *y) } else { builder.line_to(*x, *y) }
         }
-        let Some(path) = builder.finish() else { return };
+        let Some(path) = builder.finish().filter(|_| !self.measuring) else { return };
         let stroke = Stroke {
             width,
             line_cap: tiny_skia::LineCap::Round,
@@ -194,11 +235,53 @@ impl Canvas {
         "…".to_string()
     }
 
+    /// `text` split at spaces into lines no wider than `width` in `style`, at most `max` of
+    /// them; the last ends with an ellipsis if text was left over.
+    #[must_use]
+    pub fn wrap(&self, style: Style, text: &str, width: f32, max: usize) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut current = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
+            if current.is_empty() || self.measure(style, &candidate) <= width {
+                current = candidate;
+            } else {
+                lines.push(std::mem::replace(&mut current, word.to_string()));
+            }
+        }
+        if !current.is_empty() {
+            lines.push(current);
+        }
+        if lines.len() > max.max(1) {
+            let rest = lines.split_off(max.max(1) - 1).join(" ");
+            lines.push(rest);
+        }
+        lines.into_iter().map(|line| self.fit(style, &line, width)).collect()
+    }
+
+    /// `phrases` joined by " · " into lines no wider than `width`, each phrase whole on a
+    /// line where it fits (a longer one is wrapped onto two).
+    #[must_use]
+    pub fn pack(&self, style: Style, phrases: &[String], width: f32) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        for phrase in phrases {
+            let joined = lines.last().map(|last| format!("{last} · {phrase}"));
+            match joined {
+                Some(joined) if self.measure(style, &joined) <= width => *lines.last_mut().expect("a line") = joined,
+                _ => lines.extend(self.wrap(style, phrase, width, 2)),
+            }
+        }
+        lines
+    }
+
     /// Writes one line of `text` on the baseline `y`, anchored at `x` by `align`; returns
     /// its width.
     pub fn text(&mut self, x: f32, y: f32, text: &str, style: Style, align: Align) -> f32 {
         let size = f32::from(style.size);
         let width = self.fonts.measure(style.face, size, text);
+        if self.measuring {
+            return width;
+        }
         let left = match align {
             Align::Left => x,
             Align::Center => x - width / 2.0,
@@ -206,17 +289,36 @@ impl Canvas {
         };
         let (placed, _) = self.fonts.layout(style.face, size, text, left);
         let mut glyphs = GlyphCache::shared();
+        let mut ink: Option<Area> = None;
         for glyph in placed {
-            if let Some((mask, px, py)) = glyphs.mask(&self.fonts, style.face, style.size, glyph.id, glyph.x, y) {
-                blend_mask(&mut self.pixmap, mask, px + mask.left, py + mask.top, style.colour);
+            if let Some((mask, px, py)) = glyphs.mask(self.fonts, style.face, style.size, glyph.id, glyph.x, y) {
+                let (x0, y0) = (px + mask.left, py + mask.top);
+                blend_mask(&mut self.pixmap, mask, x0, y0, style.colour);
+                ink = union(ink, mask_ink(mask, x0, y0));
             }
         }
+        self.texts.push(TextBox { text: text.to_string(), size: style.size, role: style.role, ink });
         width
+    }
+
+    /// Records `area` as a panel (or card, tile, chip) that text drawn over it must stay
+    /// inside: the limits test reports text that crosses its edge.
+    pub fn panel_area(&mut self, area: Rect) {
+        self.panels.push(Area { left: area.left(), top: area.top(), right: area.right(), bottom: area.bottom() });
+    }
+
+    /// The encoded picture with the record of what was drawn on it.
+    pub(crate) fn into_drawing(self, png: Vec<u8>) -> Drawing {
+        let (width, height) = (self.width(), self.height());
+        Drawing { png, width, height, texts: self.texts, panels: self.panels }
     }
 
     /// Draws `sprite` (another canvas's pixels) with its top-left corner on the pixel
     /// nearest `(x, y)`.
     pub fn stamp(&mut self, sprite: &Pixmap, x: f32, y: f32) {
+        if self.measuring {
+            return;
+        }
         let paint = tiny_skia::PixmapPaint::default();
         self.pixmap.draw_pixmap(
             x.round() as i32,
@@ -243,6 +345,7 @@ impl Canvas {
     /// The pixels as RGB bytes, row by row (the canvas is opaque, so premultiplied
     /// RGBA is plain RGBA and alpha can be dropped).
     #[must_use]
+    #[cfg(test)]
     pub fn rgb(&self) -> Vec<u8> {
         let data = self.pixmap.data();
         let mut rgb = vec![0; data.len() / 4 * 3];
@@ -252,37 +355,31 @@ impl Canvas {
         rgb
     }
 
-    /// Encodes the picture as an 8-bit RGB PNG of at most about `budget` bytes if it can.
-    ///
-    /// Boards are mostly flat colour, which deflate handles best unfiltered (measured: a
-    /// 9-player board is 20% smaller than with adaptive filters). Zlib level 4 (zlib-rs
-    /// backend) is the knee of size against time; only a picture over `budget` is encoded
-    /// again at level 9, a quarter smaller but ten times slower.
+    /// Encodes the picture as a palette PNG (see [`crate::indexed`]) and returns it with the
+    /// record of what was drawn. One deflate pass at a fast level, never a slower second try:
+    /// a board is kept small by its size on screen and its palette, not by compressing harder.
     ///
     /// # Errors
     /// [`RenderError::Encode`] if the encoder fails.
-    pub fn png(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
-        let rgb = self.rgb();
-        let fast = self.encode(&rgb, 4)?;
-        if fast.len() <= budget { Ok(fast) } else { self.encode(&rgb, 9) }
+    pub(crate) fn finish(self) -> Result<Drawing, RenderError> {
+        let mut png = crate::indexed::png(&self, ZLIB_LEVEL)?;
+        if png.len() > LARGE_FILE {
+            png = crate::indexed::png(&self, LARGE_LEVEL)?;
+        }
+        Ok(self.into_drawing(png))
     }
 
-    /// Encodes the picture as a palette PNG (at most 256 colours, see [`crate::palette`]) of at
-    /// most about `budget` bytes if it can: half the size of [`Canvas::png`] for boards full of
-    /// text and cards, with edges off by a few levels at most. One byte a pixel deflates fast:
-    /// zlib level 2 (measured on a 960 × 2169 board: 2.0 ms for 92 KB, level 4 3.2 ms for
-    /// 87 KB), again at level 9 only when over `budget`.
+    /// The picture as an 8-bit RGB PNG (lossless), to compare palette PNGs with.
     ///
     /// # Errors
     /// [`RenderError::Encode`] if the encoder fails.
-    pub fn png_indexed(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
-        let indexed = crate::palette::quantize(self.pixmap.data());
-        let fast = self.encode_indexed(&indexed, 2)?;
-        if fast.len() <= budget { Ok(fast) } else { self.encode_indexed(&indexed, 9) }
+    #[cfg(test)]
+    pub fn png(&self) -> Result<Vec<u8>, RenderError> {
+        self.encode(&self.rgb(), 4)
     }
 
     /// `indexed` (this canvas's pixels reduced to a palette) as a PNG at zlib `level`.
-    pub(crate) fn encode_indexed(&self, indexed: &crate::palette::Indexed, level: u8) -> Result<Vec<u8>, RenderError> {
+    pub(crate) fn encode_indexed(&self, indexed: &crate::indexed::Indexed, level: u8) -> Result<Vec<u8>, RenderError> {
         let mut bytes = Vec::with_capacity(indexed.indices.len() / 12);
         let mut encoder = png::Encoder::new(&mut bytes, self.width(), self.height());
         encoder.set_color(png::ColorType::Indexed);
@@ -298,11 +395,39 @@ impl Canvas {
         Ok(bytes)
     }
 
+    #[cfg(test)]
     fn encode(&self, rgb: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
+        use image::ImageEncoder;
+        use image::codecs::png::{CompressionType, FilterType, PngEncoder};
         let mut bytes = Vec::with_capacity(rgb.len() / 24);
         let encoder = PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(level), FilterType::NoFilter);
         encoder.write_image(rgb, self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
         Ok(bytes)
+    }
+}
+
+/// The inked pixels of `mask` placed with its first pixel on `(x0, y0)`.
+fn mask_ink(mask: &Mask, x0: i32, y0: i32) -> Option<Area> {
+    let (l, t, r, b) = mask.ink;
+    (r > l && b > t).then(|| Area {
+        left: (x0 + i32::from(l)) as f32,
+        top: (y0 + i32::from(t)) as f32,
+        right: (x0 + i32::from(r)) as f32,
+        bottom: (y0 + i32::from(b)) as f32,
+    })
+}
+
+/// The smallest area holding both.
+fn union(a: Option<Area>, b: Option<Area>) -> Option<Area> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Area {
+            left: a.left.min(b.left),
+            top: a.top.min(b.top),
+            right: a.right.max(b.right),
+            bottom: a.bottom.max(b.bottom),
+        }),
+        (a, None) => a,
+        (None, b) => b,
     }
 }
 
@@ -419,45 +544,10 @@ mod tests {
     }
 
     #[test]
-    fn a_picture_over_budget_is_compressed_harder() {
-        let mut canvas = Canvas::new(300, 200, Rgba::hex(0x202830)).expect("canvas");
-        for i in 0..40 {
-            let style = Style::new(Face::Regular, 18, Rgba::hex(0xf0f0f0));
-            canvas.text(4.0 + (i % 4) as f32 * 70.0, 20.0 + (i / 4) as f32 * 18.0, "Pot $14", style, Align::Left);
-        }
-        let fast = canvas.png(usize::MAX).expect("png");
-        let small = canvas.png(fast.len() - 1).expect("png");
-        assert!(small.len() < fast.len(), "{} vs {}", small.len(), fast.len());
-        let a = image::load_from_memory(&fast).expect("decodes").to_rgb8();
-        let b = image::load_from_memory(&small).expect("decodes").to_rgb8();
-        assert_eq!(a, b, "lossless either way");
-    }
-
-    #[test]
-    fn palette_pngs_are_smaller_and_keep_flat_colours() {
-        let mut canvas = Canvas::new(300, 200, Rgba::hex(0x202830)).expect("canvas");
-        canvas.round_rect(rect(10.0, 10.0, 120.0, 60.0).expect("rect"), 8.0, Some(Rgba::hex(0xf4efe4)), None);
-        for i in 0..40 {
-            let style = Style::new(Face::Regular, 18, Rgba::hex(0xf0f0f0));
-            canvas.text(4.0 + (i % 4) as f32 * 70.0, 90.0 + (i / 4) as f32 * 11.0, "Gun 9H", style, Align::Left);
-        }
-        let rgb = canvas.png(usize::MAX).expect("png");
-        let indexed = canvas.png_indexed(usize::MAX).expect("png");
-        assert!(indexed.len() < rgb.len(), "{} vs {}", indexed.len(), rgb.len());
-        let a = image::load_from_memory(&rgb).expect("decodes").to_rgb8();
-        let b = image::load_from_memory(&indexed).expect("decodes").to_rgb8();
-        assert_eq!(a.dimensions(), b.dimensions());
-        assert_eq!(b.get_pixel(0, 0).0, [0x20, 0x28, 0x30], "background exact");
-        assert_eq!(b.get_pixel(60, 40).0, [0xf4, 0xef, 0xe4], "card face exact");
-        let worst = a.as_raw().iter().zip(b.as_raw()).map(|(p, q)| p.abs_diff(*q)).max();
-        assert!(worst.is_some_and(|w| w <= 24), "{worst:?}");
-    }
-
-    #[test]
     fn png_round_trips_and_rejects_empty_canvases() {
         let mut canvas = Canvas::new(64, 32, Rgba::hex(0x202830)).expect("canvas");
         canvas.polygon(&[(4.0, 28.0), (20.0, 4.0), (36.0, 28.0)], Some(Rgba::hex(0xffcc00)), None);
-        let bytes = canvas.png(usize::MAX).expect("png");
+        let bytes = canvas.png().expect("png");
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
         let decoded = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
         assert_eq!(decoded.dimensions(), (64, 32));

@@ -55,6 +55,15 @@ impl Fonts {
         Ok(Self { regular, bold })
     }
 
+    /// The fonts parsed once for the whole process.
+    ///
+    /// # Errors
+    /// As [`Fonts::load`].
+    pub fn shared() -> Result<&'static Self, RenderError> {
+        static SHARED_FONTS: LazyLock<Result<Fonts, RenderError>> = LazyLock::new(Fonts::load);
+        SHARED_FONTS.as_ref().map_err(|_| RenderError::Font("DejaVuSans.ttf"))
+    }
+
     fn font(&self, face: Face) -> &FontRef<'static> {
         match face {
             Face::Regular => &self.regular,
@@ -128,8 +137,9 @@ impl Fonts {
         paint.set_color_rgba8(255, 255, 255, 255);
         paint.anti_alias = true;
         pixmap.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
-        let coverage = pixmap.data().chunks_exact(4).map(|p| p[3]).collect();
-        Some(Mask { left, top, width: pixmap.width() as usize, coverage })
+        let coverage: Vec<u8> = pixmap.data().chunks_exact(4).map(|p| p[3]).collect();
+        let ink = ink_bounds(&coverage, pixmap.width() as usize);
+        Some(Mask { left, top, width: pixmap.width() as usize, coverage, ink })
     }
 }
 
@@ -145,6 +155,28 @@ pub struct Mask {
     pub width: usize,
     /// Coverage, row by row.
     pub coverage: Vec<u8>,
+    /// The pixels with ink in them (coverage past a faint fringe), as (left, top, right,
+    /// bottom) in mask pixels, right and bottom exclusive; empty when nothing is inked.
+    pub ink: (u16, u16, u16, u16),
+}
+
+/// Coverage at or under this is the anti-aliased fringe, not ink a reader sees.
+const FRINGE: u8 = 24;
+
+/// The box of the pixels of `coverage` (rows of `width`) that hold ink.
+fn ink_bounds(coverage: &[u8], width: usize) -> (u16, u16, u16, u16) {
+    let (mut left, mut top, mut right, mut bottom) = (usize::MAX, usize::MAX, 0, 0);
+    for (row, line) in coverage.chunks_exact(width.max(1)).enumerate() {
+        for (col, _) in line.iter().enumerate().filter(|(_, c)| **c > FRINGE) {
+            (left, top) = (left.min(col), top.min(row));
+            (right, bottom) = (right.max(col + 1), bottom.max(row + 1));
+        }
+    }
+    if left == usize::MAX {
+        return (0, 0, 0, 0);
+    }
+    let clamp = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
+    (clamp(left), clamp(top), clamp(right), clamp(bottom))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

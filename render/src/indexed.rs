@@ -15,7 +15,15 @@
 
 use crate::RenderError;
 use crate::canvas::Canvas;
-use crate::palette::Indexed;
+
+/// A picture reduced to at most 256 colours.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Indexed {
+    /// The palette as RGB triples, at most 256 of them.
+    pub palette: Vec<u8>,
+    /// One palette index per pixel, row by row.
+    pub indices: Vec<u8>,
+}
 
 /// Palette entries a PNG allows at 8 bits a pixel.
 const PALETTE: usize = 256;
@@ -200,7 +208,7 @@ mod tests {
         }
         canvas.text(10.0, 120.0, "Gunslinger Gang", Style::new(Face::Bold, 30, Rgba::hex(0xffc53d)), Align::Left);
         let original = canvas.rgb();
-        let rgb_png = canvas.png(usize::MAX).expect("rgb png");
+        let rgb_png = canvas.png().expect("rgb png");
         let bytes = png(&canvas, 6).expect("png");
         let decoded = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
         let off = decoded.as_raw().chunks_exact(3).zip(original.chunks_exact(3)).filter(|(a, b)| a != b).count();

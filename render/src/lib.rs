@@ -25,17 +25,21 @@
 
 mod canvas;
 mod conquest_of_mars;
+pub mod drawing;
 mod fonts;
 mod gunslinger_gang;
 mod indexed;
 mod martian_12s;
 mod martian_gunslinger;
-mod palette;
 mod raja;
 mod text;
 mod theme;
+#[cfg(test)]
+mod vision;
 
 use engines::{AnyView, Seat};
+
+pub use crate::drawing::Drawing;
 
 /// Why a picture could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -65,6 +69,16 @@ pub enum RenderError {
 /// # Errors
 /// [`RenderError`] if the picture cannot be drawn or encoded.
 pub fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
+    dispatch::board_png(view, names).map(|drawing| drawing.png)
+}
+
+/// The same picture as [`board_png`] with a record of what was drawn on it: every line of
+/// text with the box its ink covers and how much it matters, and the panels text must stay
+/// inside. For tests and tools that check a picture is readable (`tests/limits.rs`).
+///
+/// # Errors
+/// As [`board_png`].
+pub fn board_drawing(view: &AnyView, names: &[String]) -> Result<Drawing, RenderError> {
     dispatch::board_png(view, names)
 }
 
@@ -84,7 +98,7 @@ mod dispatch {
 
     macro_rules! render_dispatch {
         ($($variant:ident: $module:ident::$game:ident),+ $(,)?) => {
-            pub(crate) fn board_png(view: &AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
+            pub(crate) fn board_png(view: &AnyView, names: &[String]) -> Result<crate::Drawing, RenderError> {
                 match view {
                     $(AnyView::$variant(view) => crate::$module::board_png(view, names),)+
                 }
@@ -107,6 +121,17 @@ pub(crate) fn name_of(names: &[String], seat: Seat) -> String {
         Some(name) if !name.trim().is_empty() => name.trim().to_string(),
         _ => seat.to_string(),
     }
+}
+
+/// Every game's player colours by name, for the colour-vision checks (`vision.rs`).
+#[cfg(test)]
+fn player_colours() -> Vec<(&'static str, Vec<(&'static str, canvas::Rgba)>)> {
+    vec![
+        ("Martian Gunslinger", martian_gunslinger::player_colours()),
+        ("Gunslinger Gang", gunslinger_gang::player_colours()),
+        ("Conquest of Mars", conquest_of_mars::player_colours()),
+        ("Raja", raja::player_colours()),
+    ]
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`…

@@ -9,8 +9,6 @@ pub const WIDTH: u32 = 960;
 pub const MARGIN: f32 = 24.0;
 /// Padding inside a panel.
 pub const PAD: f32 = 18.0;
-/// Upload budget: a board over it is compressed harder.
-pub const PNG_BUDGET: usize = 140_000;
 
 /// Behind everything.
 pub const BACKGROUND: Rgba = Rgba::hex(0x14171d);

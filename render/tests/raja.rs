@@ -144,3 +144,22 @@ fn every_step_of_a_random_game_renders_for_every_viewer() {
     }
     render(&game.view(Viewer::Public), 3);
 }
+
+/// During its own setup a seat sees where its land may still grow (#25 item 5, §3 step 5a):
+/// the dashed cells are explained on its card, and the other seats' lands stay hidden (R47).
+#[test]
+fn setup_shows_where_a_tile_may_go() {
+    let game = Raja::setup(&Options::default(), 3, GameRng::from_seed(5)).expect("set up");
+    let names = common::names(3);
+    let own = engines::AnyView::from(game.view(Viewer::Seat(Seat(0))));
+    let drawing = render::board_drawing(&own, &names).expect("draws");
+    let all: Vec<&str> = drawing.texts.iter().map(|t| t.text.as_str()).collect();
+    assert!(all.join(" ").contains("Dashed: where a tile may be added"), "{all:?}");
+    assert_eq!(drawing.texts.iter().filter(|t| t.text.contains("Lands hidden")).count(), 2);
+    if std::env::var_os("SHOW_BOARD").is_some() {
+        std::fs::write("/tmp/raja_setup_open.png", &drawing.png).expect("writes");
+    }
+    let public = engines::AnyView::from(game.view(Viewer::Public));
+    let drawing = render::board_drawing(&public, &names).expect("draws");
+    assert!(!drawing.texts.iter().any(|t| t.text.contains("Dashed")));
+}

@@ -3,14 +3,15 @@
 //! Every local human sits at the one terminal (hot seat); computer players move on their
 //! own. Each move is saved to SQLite before it is shown, so `--resume` continues a game.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use engines::{GameKind, Viewer};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::store::{OnTimeout, Skill, Status, TableId, UserId};
 use crate::table::{LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables};
+use crate::table::{OnTimeout, Skill, Status, TableId, UserId};
 
 /// What `saloon play` was asked to do.
 #[derive(Clone, Debug)]
@@ -74,11 +75,35 @@ where
         out,
         input,
         shown: -1,
-        shown_private: (-1, engines::Seat(0)),
+        shown_private: HashMap::new(),
         prefix: String::new(),
+        path: Vec::new(),
+        confirming_resign: false,
     };
     session.run().await?;
     Ok(id)
+}
+
+/// One table for `saloon tables`: its number and where the game stands (the first line of its
+/// board), then who it waits for and how to carry it on.
+#[must_use]
+pub fn where_it_stands(snapshot: &Snapshot) -> String {
+    let names = snapshot.names();
+    let stands = snapshot
+        .view
+        .as_ref()
+        .and_then(|view| render::board_text(view, &names).lines().next().map(str::to_string))
+        .unwrap_or_else(|| snapshot.game.name().to_string());
+    let waiting: Vec<String> =
+        snapshot.waiting_names().into_iter().map(|n| if n == "You" { "you".into() } else { n }).collect();
+    let waiting = if waiting.is_empty() { String::new() } else { format!("waiting for {}; ", waiting.join(", ")) };
+    let terminal = snapshot.seats.iter().any(|s| s.user.is_some_and(is_local));
+    let resume = if terminal {
+        format!("resume with: saloon play --resume {}", snapshot.id)
+    } else {
+        "played on Discord".to_string()
+    };
+    format!("#{:<4} {stands}\n      {waiting}{resume}", snapshot.id)
 }
 
 async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result<TableId, ConsoleError> {
@@ -95,6 +120,8 @@ async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result
         on_timeout: OnTimeout::SafeDefault,
         seed: args.seed,
         turn_timeout: 7 * 24 * 3600,
+        // The terminal prints each move from its report; nothing waits in an outbox.
+        delivers: false,
     };
     let lobby = tables.open(request).await?;
     for i in 1..humans {
@@ -144,10 +171,14 @@ struct Session<'a, R, W> {
     input: R,
     /// The version of the board last printed, so it is printed once per change.
     shown: i64,
-    /// The version and seat of the private view last printed.
-    shown_private: (i64, engines::Seat),
+    /// The private view last printed to each seat, so it is printed again only when it changed.
+    shown_private: HashMap<engines::Seat, String>,
     /// The action text entered so far in step mode.
     prefix: String,
+    /// The labels of the steps chosen so far, as the menu showed them.
+    path: Vec<String>,
+    /// Whether the last line was `resign`, which waits for a yes.
+    confirming_resign: bool,
 }
 
 /// Legal lists longer than this are entered a step at a time.
@@ -168,21 +199,19 @@ impl Menu {
         Self { title: String::new(), options, confirm: false, back: None }
     }
 
-    fn step(prefix: &str, step: &crate::table::Step) -> Self {
+    fn step(prefix: &str, path: &[String], step: &crate::table::Step) -> Self {
         let options =
             step.choices.options.iter().map(|c| (c.label.clone(), format!("{prefix}{}", c.token), false)).collect();
-        let title = if prefix.is_empty() { String::new() } else { format!(" (so far: {prefix})") };
+        let chosen: Vec<&str> = path.iter().map(|label| label.trim_end_matches('…')).collect();
+        let title = if chosen.is_empty() { String::new() } else { format!(" (so far: {})", chosen.join(", ")) };
         Self { title, options, confirm: step.choices.complete, back: step.back.clone() }
     }
 
     fn print<W: Write>(&self, out: &mut W, name: &str) -> std::io::Result<()> {
-        writeln!(out, "\n{name}, your move{}:", self.title)?;
-        for (i, (label, text, whole)) in self.options.iter().enumerate() {
-            if *whole {
-                writeln!(out, "  {:>2}. {label:<28} [{text}]", i + 1)?;
-            } else {
-                writeln!(out, "  {:>2}. {label}", i + 1)?;
-            }
+        let whose = if name == "You" { "Your move".to_string() } else { format!("{name}, your move") };
+        writeln!(out, "\n{whose}{}:", self.title)?;
+        for (i, (label, _, _)) in self.options.iter().enumerate() {
+            writeln!(out, "  {:>2}. {label}", i + 1)?;
         }
         if self.confirm {
             writeln!(out, "   c. Confirm this move")?;
@@ -194,9 +223,51 @@ impl Menu {
     }
 }
 
-const HELP: &str = "Type the number of an option or the action itself (e.g. \"pull S\"); long choices come a \
-step at a time (c confirms, b goes back). \
-Other commands: board (show the board again), resign, help, quit (the game is saved; resume it with --resume).";
+const HELP: &str = "Type the number of an option, or its words (the start of them is enough when only one \
+option begins that way); long choices come a step at a time (c confirms, b goes back). \
+Other commands: board (show the board again), rules (the game in brief), resign, help, \
+quit (the game is saved; resume it with --resume).";
+
+/// `name`'s, for a heading: "Your" for the player called "You".
+fn possessive(name: &str) -> String {
+    if name == "You" { "Your".into() } else { format!("{name}'s") }
+}
+
+/// What a typed line picks from a menu.
+#[derive(Debug, PartialEq, Eq)]
+enum Pick {
+    /// The option at this index.
+    One(usize),
+    /// Several options begin this way: their labels.
+    Several(Vec<String>),
+    /// No option is called this.
+    Nothing,
+}
+
+impl Menu {
+    /// The option `line` names: a label or its words typed out (any case), the word the step
+    /// chooses, or the start of exactly one label.
+    fn pick(&self, prefix: &str, line: &str) -> Pick {
+        let want = line.trim().to_lowercase();
+        let word = |text: &str| text.get(prefix.len()..).unwrap_or(text).trim().to_lowercase();
+        let label = |label: &str| label.trim_end_matches('…').to_lowercase();
+        if let Some(i) = self
+            .options
+            .iter()
+            .position(|(l, text, _)| label(l) == want || text.to_lowercase() == want || word(text) == want)
+        {
+            return Pick::One(i);
+        }
+        let starts: Vec<usize> = (0..self.options.len())
+            .filter(|&i| label(&self.options[i].0).starts_with(&want) || word(&self.options[i].1).starts_with(&want))
+            .collect();
+        match starts.as_slice() {
+            [] => Pick::Nothing,
+            [one] => Pick::One(*one),
+            many => Pick::Several(many.iter().map(|&i| self.options[i].0.clone()).collect()),
+        }
+    }
+}
 
 impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
     async fn run(&mut self) -> Result<(), ConsoleError> {
@@ -217,7 +288,14 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
                 continue;
             };
             if self.shown != snapshot.version {
-                self.show_board(&snapshot)?;
+                // A player holding secrets sees their own board (the public one with their
+                // secrets added) instead, once, in `turn`: one board per step.
+                let holds = snapshot.seat_of(user).is_some_and(|seat| snapshot.secret_holders.contains(seat));
+                if holds {
+                    self.write_board(&snapshot)?
+                } else {
+                    self.show_board(&snapshot)?
+                }
                 self.shown = snapshot.version;
             }
             if !self.turn(&snapshot, user).await? {
@@ -230,11 +308,16 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
     /// One prompt; returns false when the player quits or input ends.
     async fn turn(&mut self, snapshot: &Snapshot, user: UserId) -> Result<bool, ConsoleError> {
         let (_, private) = self.tables.private_view(self.id, user).await?;
-        let name = snapshot.names().get(private.seat.index()).cloned().unwrap_or_default();
-        if snapshot.secret_holders.contains(private.seat) && self.shown_private != (snapshot.version, private.seat) {
-            // Hot seat: what only this player may see, shown when it is their turn.
-            writeln!(self.out, "\n{name}'s private view:\n{}", render::board_text(&private.view, &private.names))?;
-            self.shown_private = (snapshot.version, private.seat);
+        let seat = private.seat;
+        let name = snapshot.names().get(seat.index()).cloned().unwrap_or_default();
+        if snapshot.secret_holders.contains(seat) {
+            // Hot seat: the board with what only this player may see, shown when it is their
+            // turn and it changed since they last saw it.
+            let text = render::board_text(&private.view, &private.names);
+            if self.shown_private.get(&seat) != Some(&text) {
+                writeln!(self.out, "\n{} view:\n{text}", possessive(&name))?;
+                self.shown_private.insert(seat, text);
+            }
         }
         // A short list is shown whole; a long one is entered a step at a time, like the
         // Discord menus.
@@ -243,74 +326,142 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
         } else {
             let step = self.tables.choices(self.id, user, &self.prefix).await?;
             if step.choices.complete && step.choices.options.is_empty() {
-                let action = std::mem::take(&mut self.prefix);
+                let action = self.prefix.clone();
                 return self.submit(user, &action, private.version).await;
             }
-            Menu::step(&self.prefix, &step)
+            Menu::step(&self.prefix, &self.path, &step)
         };
-        menu.print(self.out, &name)?;
+        if !self.confirming_resign {
+            menu.print(self.out, &name)?;
+        }
         write!(self.out, "> ")?;
         self.out.flush()?;
         let Some(line) = read_line(&mut self.input).await? else { return Ok(false) };
-        let line = match line {
-            Line::Text(text) => text,
-            Line::TooLong => {
-                writeln!(
-                    self.out,
-                    "That line is too long (over {MAX_LINE} bytes); nothing was done. Type help for what you can enter."
-                )?;
-                return Ok(true);
-            }
+        let Line::Text(line) = line else {
+            writeln!(
+                self.out,
+                "That line is too long (over {MAX_LINE} bytes); nothing was done. Type help for what you can enter."
+            )?;
+            return Ok(true);
         };
         let line = line.trim();
-        match line.to_ascii_lowercase().as_str() {
+        if std::mem::take(&mut self.confirming_resign) {
+            return self.confirm_resign(user, line).await;
+        }
+        self.answer(snapshot, user, &menu, line, private.version).await
+    }
+
+    /// Acts on one typed line at a prompt showing `menu`.
+    async fn answer(
+        &mut self,
+        snapshot: &Snapshot,
+        user: UserId,
+        menu: &Menu,
+        line: &str,
+        version: i64,
+    ) -> Result<bool, ConsoleError> {
+        match line.to_lowercase().as_str() {
             "q" | "quit" | "exit" => return Ok(false),
             "" => {}
             "help" | "?" => writeln!(self.out, "{HELP}")?,
+            "rules" => writeln!(self.out, "\n{}", snapshot.game.summary().trim_end())?,
             "board" => self.show_board(snapshot)?,
             "resign" => {
-                let result = self.tables.resign(self.id, user).await;
-                self.report(result, user)?;
+                self.confirming_resign = true;
+                writeln!(
+                    self.out,
+                    "Resign this game? The game goes on without you deciding. Type yes to resign, anything else to carry on."
+                )?;
             }
-            "b" | "back" if menu.back.is_some() => self.prefix = menu.back.clone().unwrap_or_default(),
+            "b" | "back" if menu.back.is_some() => {
+                self.prefix = menu.back.clone().unwrap_or_default();
+                self.path.pop();
+            }
             "c" | "confirm" if menu.confirm => {
-                let action = std::mem::take(&mut self.prefix);
-                return self.submit(user, &action, private.version).await;
+                let action = self.prefix.clone();
+                return self.submit(user, &action, version).await;
             }
-            _ => match line.parse::<usize>() {
-                Ok(n) if (1..=menu.options.len()).contains(&n) => {
-                    let (_, text, whole) = &menu.options[n - 1];
-                    if *whole {
-                        self.prefix.clear();
-                        return self.submit(user, text, private.version).await;
+            _ => {
+                let pick = match line.parse::<usize>() {
+                    Ok(n) if (1..=menu.options.len()).contains(&n) => Pick::One(n - 1),
+                    Ok(n) => {
+                        let allowed = match menu.options.len() {
+                            1 => "the only option is 1".to_string(),
+                            len => format!("choose 1 to {len}"),
+                        };
+                        writeln!(self.out, "There is no option {n}; {allowed}.")?;
+                        return Ok(true);
                     }
-                    self.prefix = text.clone();
-                }
-                Ok(n) => writeln!(self.out, "There is no option {n}; choose 1 to {}.", menu.options.len())?,
-                Err(_) => {
-                    self.prefix.clear();
-                    return self.submit(user, line, private.version).await;
-                }
-            },
+                    Err(_) => menu.pick(&self.prefix, line),
+                };
+                return self.chosen(user, menu, pick, line, version).await;
+            }
         }
         Ok(true)
     }
 
-    async fn submit(&mut self, user: UserId, action: &str, version: i64) -> Result<bool, ConsoleError> {
-        let result = self.tables.submit(self.id, user, action, Some(version)).await;
-        self.report(result, user).map(|()| true)
+    /// Takes what a typed line picked: a step, a whole move, or, when it names no option, the
+    /// line itself as a move (the steps chosen so far are kept when it is refused).
+    async fn chosen(
+        &mut self,
+        user: UserId,
+        menu: &Menu,
+        pick: Pick,
+        line: &str,
+        version: i64,
+    ) -> Result<bool, ConsoleError> {
+        match pick {
+            Pick::One(i) => {
+                let (label, text, whole) = &menu.options[i];
+                if *whole {
+                    return self.submit(user, text, version).await;
+                }
+                self.prefix = text.clone();
+                self.path.push(label.clone());
+                Ok(true)
+            }
+            Pick::Several(labels) => {
+                writeln!(self.out, "\"{line}\" could be {}; type more of it, or a number.", labels.join(" or "))?;
+                Ok(true)
+            }
+            Pick::Nothing => self.submit(user, line, version).await,
+        }
     }
 
-    fn report(&mut self, result: Result<MoveReport, TableError>, user: UserId) -> Result<(), ConsoleError> {
+    async fn confirm_resign(&mut self, user: UserId, line: &str) -> Result<bool, ConsoleError> {
+        if matches!(line.to_lowercase().as_str(), "y" | "yes") {
+            let result = self.tables.resign(self.id, user).await;
+            self.report(result, user)?;
+        } else {
+            writeln!(self.out, "You carry on playing.")?;
+        }
+        Ok(true)
+    }
+
+    /// Submits `action`; the steps chosen so far are cleared only when it is accepted.
+    async fn submit(&mut self, user: UserId, action: &str, version: i64) -> Result<bool, ConsoleError> {
+        let result = self.tables.submit(self.id, user, action, Some(version)).await;
+        if self.report(result, user)? {
+            self.prefix.clear();
+            self.path.clear();
+        }
+        Ok(true)
+    }
+
+    /// Prints what a move did, or why it was refused; whether it was accepted.
+    fn report(&mut self, result: Result<MoveReport, TableError>, user: UserId) -> Result<bool, ConsoleError> {
         match result {
             Ok(report) => {
                 let seat = report.snapshot.seat_of(user);
                 print_narration(self.out, &report, seat)?;
+                Ok(true)
             }
-            Err(err) if err.is_internal() => return Err(err.into()),
-            Err(err) => writeln!(self.out, "{err}")?,
+            Err(err) if err.is_internal() => Err(err.into()),
+            Err(err) => {
+                writeln!(self.out, "{err}")?;
+                Ok(false)
+            }
         }
-        Ok(())
     }
 
     fn show_board(&mut self, snapshot: &Snapshot) -> Result<(), ConsoleError> {
@@ -404,9 +555,9 @@ fn print_final<W: Write>(out: &mut W, snapshot: &Snapshot) -> std::io::Result<()
     }
     match (&snapshot.outcome, snapshot.status) {
         (Some(outcome), _) => {
-            writeln!(out, "Game over: {}.", outcome.reason)?;
             // The board text above ends with the final standings; without a view, list them.
             if snapshot.view.is_none() {
+                writeln!(out, "Game over: {}.", outcome.reason)?;
                 let names = snapshot.names();
                 for standing in &outcome.standings {
                     let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
@@ -417,14 +568,36 @@ fn print_final<W: Write>(out: &mut W, snapshot: &Snapshot) -> std::io::Result<()
         (None, Status::Abandoned) => writeln!(out, "Table #{} was abandoned.", snapshot.id)?,
         (None, _) => {}
     }
+    writeln!(out, "Seed {}; replay this game with: {}", snapshot.seed, replay_command(snapshot))
+}
+
+/// The `saloon play` command that plays `snapshot`'s game again: its seats, computer level,
+/// options and seed.
+fn replay_command(snapshot: &Snapshot) -> String {
     let bots = snapshot.seats.iter().filter(|s| s.user.is_none()).count();
-    writeln!(
-        out,
-        "Seed {seed}; replay this game with: saloon play {game} --players {players} --bots {bots} --seed {seed}",
-        seed = snapshot.seed,
+    let mut command = format!(
+        "saloon play {game} --players {players} --bots {bots} --seed {seed}",
         game = snapshot.game.id(),
         players = snapshot.seats.len(),
-    )
+        seed = snapshot.seed,
+    );
+    if let Some(level) = snapshot.seats.iter().filter(|s| s.user.is_none()).find_map(|s| s.level) {
+        command.push_str(&format!(" --level {}", level.name()));
+    }
+    let options = serde_json::from_str::<serde_json::Value>(&snapshot.options).unwrap_or_default();
+    for (key, value) in options.as_object().into_iter().flatten() {
+        let value = match value {
+            serde_json::Value::String(text) => text.clone(),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
+                .collect::<Vec<_>>()
+                .join("/"),
+            other => other.to_string(),
+        };
+        command.push_str(&format!(" --opt {key}={value}"));
+    }
+    command
 }
 
 #[cfg(test)]

@@ -6,11 +6,13 @@ use engines::GameKind;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
-use super::deliver::{Error, as_table_error, deliver_move, post_board, private_panel};
-use super::rows::Place;
-use super::{Context, display_name, post};
-use crate::store::{OnTimeout, Skill, Status, TableId, UserId};
+use super::deliver::{after_change, after_commit};
+use super::error::Error;
+use super::panel::private_panel;
+use super::rows::RowsError;
+use super::{Context, Data, display_name, post};
 use crate::table::{LobbyRequest, Participant, TableError};
+use crate::table::{OnTimeout, Skill, Status, TableId, UserId};
 
 /// A game, as a slash-command choice: the list is [`GameKind::ALL`], so every registered
 /// game (and only those) is offered.
@@ -159,7 +161,10 @@ pub async fn play(
             _ => {
                 return say_private(
                     ctx,
-                    format!("`{text}` is not a time per move I can use: write 1m to 7d, e.g. 30m, 12h or 3d."),
+                    format!(
+                        "\"{}\" is not a time per move I can use: write 1m to 7d, e.g. 30m, 12h or 3d.",
+                        crate::table::quoted(text)
+                    ),
                 )
                 .await;
             }
@@ -179,25 +184,21 @@ pub async fn play(
         // Any 64 bits make a seed; Discord's integers are signed.
         seed: seed.map(|s| u64::from_ne_bytes(s.to_ne_bytes())),
         turn_timeout: timeout.as_secs() as i64,
+        delivers: true,
     };
     let snapshot = match ctx.data().tables.open(request).await {
         Ok(snapshot) => snapshot,
         Err(err) => return refuse(ctx, &err).await,
     };
+    // Where the table lives is recorded before anyone can see the lobby (and click Start).
+    ctx.data().rows.set_home(snapshot.id, ctx.guild_id().map(|g| g.get()), ctx.channel_id().get()).await?;
     let reply = CreateReply::default()
         .content(post::lobby_content(&snapshot))
         .allowed_mentions(post::only_users(&[]))
         .components(post::lobby_components(&snapshot));
     let handle = ctx.send(reply).await?;
     let message = handle.message().await?;
-    let place = Place {
-        table: Some(snapshot.id),
-        guild: ctx.guild_id().map(|g| g.get()),
-        channel: ctx.channel_id().get(),
-        lobby_message: Some(message.id.get()),
-        ..Place::default()
-    };
-    ctx.data().rows.set_place(snapshot.id, &place).await?;
+    ctx.data().rows.set_lobby_message(snapshot.id, message.id.get()).await?;
     Ok(())
 }
 
@@ -282,7 +283,6 @@ pub async fn hand(
         Ok(id) => id,
         Err(message) => return say_private(ctx, message).await,
     };
-    ctx.data().rows.take_dm_notice(author(ctx).0).await?;
     match private_panel(ctx.data(), id, author(ctx), &[]).await {
         Ok(panel) => {
             let mut reply = CreateReply::default().ephemeral(true).content(panel.content).components(panel.rows);
@@ -292,7 +292,8 @@ pub async fn hand(
             ctx.send(reply).await?;
             Ok(())
         }
-        Err(err) => refuse(ctx, &as_table_error(err)).await,
+        Err(Error::Table(err)) => refuse(ctx, &err).await,
+        Err(err) => Err(err),
     }
 }
 
@@ -352,7 +353,8 @@ pub async fn resign(
     match ctx.data().tables.resign(id, author(ctx)).await {
         Ok(report) => {
             say_private(ctx, format!("You resigned from table #{id}.")).await?;
-            deliver_move(&ctx.serenity_context().http, ctx.data(), &report).await
+            after_commit(&ctx.serenity_context().http, ctx.data(), &report).await;
+            Ok(())
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -371,11 +373,12 @@ pub async fn abandon(
         Err(message) => return say_private(ctx, message).await,
     };
     let moderator = is_moderator(ctx).await;
-    match ctx.data().tables.abandon(id, author(ctx), moderator).await {
+    let name = author_name(ctx).await;
+    match ctx.data().tables.abandon(id, author(ctx), &name, moderator).await {
         Ok(snapshot) => {
             say_private(ctx, format!("Table #{id} is abandoned.")).await?;
-            let name = author_name(ctx).await;
-            post_board(ctx.http(), ctx.data(), &snapshot, &[format!("{name} abandoned the game.")], &[]).await
+            after_change(&ctx.serenity_context().http, ctx.data(), &snapshot).await;
+            Ok(())
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -406,7 +409,8 @@ pub async fn replace(
         Ok(report) => {
             let text = format!("A computer player now plays {who}'s seat at table #{id} until they use /rejoin.");
             say_private(ctx, text).await?;
-            deliver_move(&ctx.serenity_context().http, ctx.data(), &report).await
+            after_commit(&ctx.serenity_context().http, ctx.data(), &report).await;
+            Ok(())
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -428,7 +432,8 @@ pub async fn rejoin(
     match ctx.data().tables.rejoin(id, author(ctx)).await {
         Ok(report) => {
             say_private(ctx, format!("Welcome back: you play your own seat at table #{id} again.")).await?;
-            deliver_move(&ctx.serenity_context().http, ctx.data(), &report).await
+            after_commit(&ctx.serenity_context().http, ctx.data(), &report).await;
+            Ok(())
         }
         Err(err) => refuse(ctx, &err).await,
     }
@@ -463,4 +468,58 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
         format!("Your games:\n{}", lines.join("\n"))
     };
     say_private(ctx, post::clip(&text, 2000)).await
+}
+
+/// What Saloon answers when a command cannot run: every invocation is answered, ephemeral,
+/// in words (a stale command list sends options this release cannot read); details go to the
+/// operator's log only.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            // The table layer's sentences name the cause for the player (a refusal, a full
+            // disk, a damaged table); the log gets the details.
+            let text = match &error {
+                Error::Table(refusal) => {
+                    if refusal.is_internal() {
+                        tracing::error!(command = %ctx.command().name, "command failed: {}", refusal.log_detail());
+                    }
+                    refusal.to_string()
+                }
+                Error::Rows(RowsError::Database(db)) => {
+                    tracing::error!(command = %ctx.command().name, "command failed: {error}");
+                    TableError::of_database(db).to_string()
+                }
+                other => {
+                    tracing::error!(command = %ctx.command().name, "command failed: {other}");
+                    "Something went wrong on Saloon's side, and nothing was changed. If it happens again, please tell the server's admin.".to_string()
+                }
+            };
+            answer(ctx, text).await;
+        }
+        poise::FrameworkError::ArgumentParse { ctx, input, error, .. } => {
+            tracing::info!(command = %ctx.command().name, "unreadable option {input:?}: {error}");
+            answer(ctx, STALE_COMMANDS.to_string()).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+            tracing::info!(command = %ctx.command().name, "the command's options do not match: {description}");
+            answer(poise::Context::Application(ctx), STALE_COMMANDS.to_string()).await;
+        }
+        other => {
+            if let Err(err) = poise::builtins::on_error(other).await {
+                tracing::warn!("error while handling an error: {err}");
+            }
+        }
+    }
+}
+
+/// The answer to options this release cannot read.
+const STALE_COMMANDS: &str = "I could not read one of this command's options: your Discord app may still show an \
+older list of Saloon's commands. Reload Discord (Ctrl+R, or close and reopen the app) and try again.";
+
+async fn answer(ctx: Context<'_>, text: String) {
+    let reply =
+        CreateReply::default().ephemeral(true).content(post::clip(&text, 2000)).allowed_mentions(post::only_users(&[]));
+    if let Err(err) = ctx.send(reply).await {
+        tracing::warn!("could not answer a failed command: {err}");
+    }
 }

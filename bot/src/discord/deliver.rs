@@ -1,129 +1,61 @@
-//! Delivering what the table layer returns: the public board post in the game's channel,
-//! private lines and choices by DM (with the closed-DM fallback), and private panels.
+//! Delivering the outbox: what each commit recorded (the board post and the old board's
+//! buttons, pings, private panels, a computer taking a seat, reminders, the lobby message, the
+//! game's thread) goes out in order per table, by the one process holding the table's claim.
+//! Each part is recorded as delivered when Discord confirms it; a part that fails in a way
+//! that may pass (Discord busy, down or unreachable) is tried again later with backoff, and
+//! holds back what comes after it; a part Discord refuses for good is logged and skipped (the
+//! table stays playable through `/status`). A message sent again after a crash carries the same
+//! nonce, so Discord hands back the first one instead of posting it twice.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use engines::Viewer;
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, CreateInteractionResponseMessage, CreateMessage, EditMessage, MessageId};
+use serenity::{ChannelId, CreateMessage, EditMessage, MessageId};
 
-use super::Data;
-use super::post::{self, mention, only_users};
-use super::rows::{self, Place};
-use crate::store::{Origin, Status, TableId, UserId};
-use crate::table::{MoveReport, PrivateView, Snapshot};
+use super::error::{Error, Failure};
+use super::post::{self, only_users};
+use super::{Data, panel};
+use crate::table::delivery::{Current, Pending};
+use crate::table::outbox::{BoardNote, Part, ReminderNote};
+use crate::table::{CLAIM_LEASE, MoveReport, Snapshot, Status, TableId, now};
 
-/// Errors while talking to Discord; logged, never shown to players in detail.
-pub type Error = Box<dyn std::error::Error + Send + Sync>;
-
-/// A delivery error as a table error: the table layer's own refusal when it was one (so the
-/// player reads why), else an internal failure (details for the log only).
-#[must_use]
-pub fn as_table_error(err: Error) -> crate::table::TableError {
-    match err.downcast::<crate::table::TableError>() {
-        Ok(table) => *table,
-        Err(other) => crate::table::TableError::Internal(other.to_string()),
+/// Delivers what a commit made by this process recorded (when this process holds the table's
+/// claim; else its holder does), then has the computer players move on if the game waits for
+/// them. Called after every commit a click, command or deadline makes.
+pub async fn after_commit(http: &Arc<serenity::Http>, data: &Data, report: &MoveReport) {
+    let table = report.table();
+    if report.recorded.as_ref().is_some_and(|r| r.claimed) {
+        drain(http, data, table, Some(report)).await;
     }
-}
-
-/// What a player whose DMs are closed is told, privately, at their next interaction.
-pub const DM_CLOSED_NOTICE: &str = "I could not send you a direct message (your DMs are closed). \
-Use `/hand` in the game's thread to see your private view and choices.";
-
-/// Discord's "Cannot send messages to this user".
-const DMS_CLOSED: isize = 50007;
-
-/// Whether a REST error is Discord refusing a DM.
-#[must_use]
-pub fn is_dm_closed(error: &serenity::Error) -> bool {
-    matches!(error, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
-        if response.error.code == DMS_CLOSED)
-}
-
-/// Posts `snapshot`'s board in its game channel with `narration` (public lines), retires the
-/// previous board's buttons, and remembers the new post. Every waiting player is named, but
-/// only `ping` (those who began waiting) get a notification. Posts for one table go out one at
-/// a time, in order: a board older than the latest one posted (two moves at once) is posted
-/// without live buttons and does not replace it.
-///
-/// # Errors
-/// Discord or storage failures.
-pub async fn post_board(
-    http: &serenity::Http,
-    data: &Data,
-    snapshot: &Snapshot,
-    narration: &[String],
-    ping: &[UserId],
-) -> Result<(), Error> {
-    let table = snapshot.id;
-    let lock = data.board_lock(table);
-    let _one_at_a_time = lock.lock().await;
-    let Some(mut place) = data.rows.place(table).await? else {
-        tracing::warn!(%table, "table has no place on Discord; nothing posted");
-        return Ok(());
-    };
-    let latest = place.board_version.is_none_or(|v| snapshot.version >= v);
-    let channel = ChannelId::new(place.game_channel());
-    let mut message = CreateMessage::new()
-        .content(post::board_content(snapshot, narration))
-        .allowed_mentions(only_users(ping))
-        .components(if latest { post::board_components(snapshot) } else { Vec::new() });
-    if let Some(png) = post::board_png(snapshot) {
-        message = message.add_file(png);
-    }
-    if snapshot.status == Status::Finished {
-        let log = data.tables.log(table).await?;
-        message = message.add_file(post::log_file(snapshot, &log));
-    }
-    let posted = channel.send_message(http, message).await?;
-    if latest {
-        retire_board(http, &place).await;
-        place.board_message = Some(posted.id.get());
-        place.board_version = Some(snapshot.version);
-        data.rows.set_place(table, &place).await?;
-    }
-    Ok(())
-}
-
-/// Removes the buttons of the previous board post (its picture stays).
-async fn retire_board(http: &serenity::Http, place: &Place) {
-    let Some(old) = place.board_message.filter(|id| *id != 0) else { return };
-    let channel = ChannelId::new(place.game_channel());
-    if let Err(err) = channel.edit_message(http, MessageId::new(old), EditMessage::new().components(Vec::new())).await {
-        tracing::debug!("could not retire the old board's buttons: {err}");
-    }
-}
-
-/// Delivers a move from its report alone (see [`deliver_report`]); then, when the game waits
-/// for computer players, has them think and move in a task of their own (see [`drive`]), so
-/// whoever clicked has their answer first.
-///
-/// # Errors
-/// As [`deliver_report`].
-pub async fn deliver_move(http: &Arc<serenity::Http>, data: &Data, report: &MoveReport) -> Result<(), Error> {
-    let delivered = deliver_report(http, data, report).await;
     if report.snapshot.waits_on_computer() {
-        drive(http.clone(), data.clone(), report.table());
+        drive(http.clone(), data.clone(), table);
     }
-    delivered
+}
+
+/// After a lobby change or a reminder this process committed: deliver it when holding the
+/// table's claim.
+pub async fn after_change(http: &Arc<serenity::Http>, data: &Data, snapshot: &Snapshot) {
+    if snapshot.recorded.as_ref().is_some_and(|r| r.claimed) {
+        drain(http, data, snapshot.id, None).await;
+    }
 }
 
 /// Moves `table`'s computer players on, one move per commit, delivering each as it comes: the
-/// searching ones think on the blocking pool ([`crate::table::Tables::drive_computers`]). One
-/// task per table; a request while it runs makes it look again before it stops. A failure is
-/// logged and left to the sweeper, which moves a table left waiting on computers on after
-/// [`crate::table::COMPUTER_GRACE`].
+/// searching ones think on the blocking pool. One task per table; a request while it runs makes
+/// it look again before it stops. A failure is logged and left to the sweeper.
 pub fn drive(http: Arc<serenity::Http>, data: Data, table: TableId) {
-    if !data.claim_driver(table) {
+    if !data.claim_driver(table) || data.stopping() {
         return;
     }
-    tokio::spawn(async move {
+    let tasks = data.tasks.clone();
+    tasks.spawn(async move {
         loop {
-            loop {
+            while !data.stopping() {
                 match data.tables.drive_computers(table).await {
                     Ok(Some(report)) => {
-                        if let Err(err) = deliver_report(&http, &data, &report).await {
-                            tracing::warn!(%table, "cannot post a computer player's move: {err}");
+                        if report.recorded.as_ref().is_some_and(|r| r.claimed) {
+                            drain(&http, &data, table, Some(&report)).await;
                         }
                     }
                     Ok(None) => break,
@@ -140,281 +72,306 @@ pub fn drive(http: Arc<serenity::Http>, data: Data, table: TableId) {
     });
 }
 
-/// Delivers a move from its report alone (nothing is read back from the table): each human's
-/// private panel first (so a closed-DM note lands before the board it concerns), then the
-/// public board post.
-///
-/// # Errors
-/// Discord or storage failures of the public post (private failures are logged here).
-pub async fn deliver_report(http: &serenity::Http, data: &Data, report: &MoveReport) -> Result<(), Error> {
-    for private in &report.privates {
-        let Some(user) = report.snapshot.seats.get(private.seat.index()).and_then(|s| s.user) else { continue };
-        let lines = report.private_lines(private.seat);
-        let fresh = report.fresh.contains(private.seat);
-        if let Err(err) = update_panel(http, data, &report.snapshot, private, user, &lines, fresh).await {
-            tracing::warn!(table = %report.table(), "private panel failed: {err}");
+/// Renews a table's claim while it is being delivered, and stops when dropped.
+struct Renewal(tokio::task::JoinHandle<()>);
+
+impl Renewal {
+    fn start(data: &Data, table: TableId) -> Self {
+        let tables = data.tables.clone();
+        Self(tokio::spawn(async move {
+            let every = Duration::from_secs((CLAIM_LEASE / 3).max(1).unsigned_abs());
+            loop {
+                tokio::time::sleep(every).await;
+                if let Err(err) = tables.claim(table).await {
+                    tracing::warn!(%table, "cannot renew the claim: {}", err.log_detail());
+                }
+            }
+        }))
+    }
+}
+
+impl Drop for Renewal {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Delivers everything table `table` has in its outbox, in order, holding its claim (taken by
+/// the commit or the sweeper); gives the claim back when done, and carries on if commits that
+/// other processes could not deliver arrived meanwhile. `fresh` is the report of the commit
+/// just made here: its entry is drawn from it without reading the table again.
+pub async fn drain(http: &serenity::Http, data: &Data, table: TableId, fresh: Option<&MoveReport>) {
+    let order = data.order_lock(table);
+    let _one_at_a_time = order.lock().await;
+    loop {
+        let halted = {
+            let _renewal = Renewal::start(data, table);
+            drain_once(http, data, table, fresh).await
+        };
+        if let Err(err) = data.tables.release(table).await {
+            tracing::warn!(%table, "cannot give back the claim (it lapses by itself): {}", err.log_detail());
+        }
+        if halted || data.stopping() {
+            return;
+        }
+        // A commit another process made while this one held the claim is this one's to send.
+        let more = match data.tables.undelivered(table).await {
+            Ok(entries) => !entries.is_empty(),
+            Err(err) => {
+                tracing::warn!(%table, "cannot look for more to deliver: {}", err.log_detail());
+                false
+            }
+        };
+        if !more || !data.tables.claim(table).await.unwrap_or(false) {
+            return;
         }
     }
-    for seat in report.went_away.iter() {
-        let Some(user) = report.snapshot.seats.get(seat.index()).and_then(|s| s.user) else { continue };
-        if let Err(err) = tell_away(http, data, report.table(), user).await {
-            tracing::warn!(table = %report.table(), "could not tell a player a computer took their seat: {err}");
+}
+
+/// One pass over the table's undelivered entries; whether delivery halted on a failure that
+/// may pass (the rest waits for the retry).
+async fn drain_once(http: &serenity::Http, data: &Data, table: TableId, fresh: Option<&MoveReport>) -> bool {
+    let entries = match data.tables.undelivered(table).await {
+        Ok(entries) => entries,
+        Err(err) => {
+            tracing::warn!(%table, "cannot read the outbox: {}", err.log_detail());
+            return true;
+        }
+    };
+    let mut source = Source { fresh, current: None };
+    for entry in &entries {
+        if let Err(halt) = deliver_entry(http, data, entry, &mut source).await {
+            let wait = backoff(entry.attempts);
+            tracing::warn!(%table, entry = entry.id, "delivery failed, trying again in {}s: {halt}", wait);
+            if let Err(err) = data.tables.retry_later(entry.id, now() + wait).await {
+                tracing::warn!(%table, "cannot schedule the retry: {}", err.log_detail());
+            }
+            return true;
         }
     }
-    let names = report.names();
-    let mut public: Vec<String> = report
-        .moves
-        .iter()
-        .filter(|m| m.origin == Origin::Timeout)
-        .map(|m| m.seat)
-        .collect::<engines::SeatSet>()
-        .iter()
-        .map(|seat| {
-            let name = names.get(seat.index()).cloned().unwrap_or_default();
-            // The action itself may be a private choice (a sealed bid, a hidden card): the
-            // public narration that follows says what everybody may know of it.
-            format!("⏰ {name} ran out of time; the table made the safe default moves for them.")
-        })
-        .collect();
-    public.extend(report.narration_for(Viewer::Public));
-    post_board(http, data, &report.snapshot, &public, &report.fresh_users()).await
+    false
 }
 
-/// Tells `user`, by DM, that a computer plays their seat at `table`, with the button that
-/// gives it back (closed DMs: the public line already names /rejoin).
-async fn tell_away(http: &serenity::Http, data: &Data, table: TableId, user: UserId) -> Result<(), Error> {
-    let place = data.rows.place(table).await?;
-    let at = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
-    let text = format!(
-        "A computer player is playing your seat at table #{table}{at} while you are away. \
-Press **I'm back** (or use `/rejoin` there) to take it back; nothing you held is lost."
-    );
-    let message = CreateMessage::new().content(text).components(post::rejoin_components(table));
-    match serenity::UserId::new(user.0.max(1)).direct_message(http, message).await {
-        Ok(_) => Ok(()),
-        Err(err) if is_dm_closed(&err) => dms_closed(http, data, table, user).await,
-        Err(err) => Err(err.into()),
+/// Seconds before the next attempt after `attempts` failures: 1, 2, 4 … up to about four
+/// minutes (Discord down for an hour is tried every four minutes, not forgotten).
+fn backoff(attempts: u32) -> i64 {
+    1_i64 << attempts.min(8)
+}
+
+/// Where an entry's pictures and panels come from: the report of the commit just made (no read),
+/// else the table as it is now (one read, shared by the entries of one pass).
+struct Source<'a> {
+    fresh: Option<&'a MoveReport>,
+    current: Option<Current>,
+}
+
+impl Source<'_> {
+    /// The table now.
+    async fn current(&mut self, data: &Data, table: TableId) -> Result<&Current, Error> {
+        if self.current.is_none() {
+            self.current = Some(data.tables.current(table).await?);
+        }
+        self.current.as_ref().ok_or_else(|| Error::Gone(table))
+    }
+
+    /// The public board as it was at `entry`.
+    async fn board(&mut self, data: &Data, entry: &Pending) -> Result<Snapshot, Error> {
+        if let Some(report) = self.fresh.filter(|r| r.snapshot.version == entry.version) {
+            return Ok(report.snapshot.clone());
+        }
+        let current = self.current(data, entry.table).await?;
+        if current.snapshot.version == entry.version || current.snapshot.view.is_none() {
+            return Ok(current.snapshot.clone());
+        }
+        Ok(data.tables.snapshot_at(entry.table, entry.log_len, entry.version).await?)
     }
 }
 
-/// Where a player's panel stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PanelState {
-    /// The player may act: the panel carries their choices.
-    Deciding,
-    /// Someone else decides.
-    Waiting,
-    /// The game is over (or abandoned).
-    Over,
+/// Delivers the parts of `entry` not delivered yet, recording each.
+async fn deliver_entry(
+    http: &serenity::Http,
+    data: &Data,
+    entry: &Pending,
+    source: &mut Source<'_>,
+) -> Result<(), Failure> {
+    let tables = &data.tables;
+    let Some(dispatch) = &entry.dispatch else {
+        tables.give_up(entry.id, "the stored entry cannot be read").await.map_err(later)?;
+        return Ok(());
+    };
+    let parts = dispatch.parts();
+    if parts.is_empty() {
+        tables.delivered(entry.id, 0, true).await.map_err(later)?;
+    }
+    for (index, part) in parts.iter().enumerate().skip(entry.parts_done) {
+        let nonce = format!("{}.{index}", entry.id);
+        if let Err(err) = deliver_part(http, data, entry, part, &nonce, source).await {
+            match err.failure() {
+                later @ Failure::Later(_) => return Err(later),
+                Failure::Never(reason) => {
+                    tracing::warn!(table = %entry.table, entry = entry.id, "gave up on part {index}: {reason}");
+                }
+            }
+        }
+        tables.delivered(entry.id, index + 1, index + 1 == parts.len()).await.map_err(later)?;
+    }
+    Ok(())
 }
 
-/// Keeps `user`'s one private panel at the table up to date. A new DM (a notification) goes
-/// out only when the game begins waiting for them (`fresh`), or for their first private news
-/// at the table; otherwise the panel they have is edited in place: its choices while they
-/// decide, its private lines ("since your last turn") as they come, its buttons removed and
-/// "Your move" gone once the decision passes on, and a last edit when the game ends.
-async fn update_panel(
+/// A storage failure while recording delivery: it may pass.
+fn later(error: crate::table::TableError) -> Failure {
+    Failure::Later(error.log_detail())
+}
+
+async fn deliver_part(
+    http: &serenity::Http,
+    data: &Data,
+    entry: &Pending,
+    part: &Part<'_>,
+    nonce: &str,
+    source: &mut Source<'_>,
+) -> Result<(), Error> {
+    let table = entry.table;
+    match part {
+        Part::Start => start_thread(http, data, table, &source.current(data, table).await?.snapshot).await,
+        Part::Lobby => edit_lobby(http, data, &source.current(data, table).await?.snapshot).await,
+        Part::Panel(note) => {
+            let (snapshot, private) = match source.fresh.filter(|r| r.snapshot.version == entry.version) {
+                Some(report) => {
+                    (report.snapshot.clone(), report.privates.iter().find(|p| p.seat.0 == note.seat).cloned())
+                }
+                None => {
+                    let current = source.current(data, table).await?;
+                    (current.snapshot.clone(), current.privates.iter().find(|p| p.seat.0 == note.seat).cloned())
+                }
+            };
+            let Some(private) = private else { return Ok(()) };
+            panel::update(http, data, &snapshot, &private, note, nonce).await
+        }
+        Part::Away(user) => panel::tell_away(http, data, table, *user, nonce).await,
+        Part::Board(note) => {
+            let snapshot = source.board(data, entry).await?;
+            post_board(http, data, &snapshot, note, nonce).await
+        }
+        Part::Reminder(note) => remind(http, data, table, note, nonce).await,
+    }
+}
+
+/// A new message with `nonce`: sent again after a crash, Discord hands back the first.
+pub fn with_nonce(message: CreateMessage, nonce: &str) -> CreateMessage {
+    message.nonce(serenity::Nonce::String(nonce.to_string())).enforce_nonce(true)
+}
+
+/// Posts `snapshot`'s board in its game channel with the note's lines, mentioning exactly the
+/// players newly waited for, retires the previous board's buttons and records the new post.
+/// A board older than the latest one posted is posted without live buttons.
+async fn post_board(
     http: &serenity::Http,
     data: &Data,
     snapshot: &Snapshot,
-    private: &PrivateView,
-    user: UserId,
-    news: &[String],
-    fresh: bool,
+    note: &BoardNote,
+    nonce: &str,
 ) -> Result<(), Error> {
     let table = snapshot.id;
-    let state = match snapshot.status {
-        Status::Running if private.first_step.is_some() => PanelState::Deciding,
-        Status::Running => PanelState::Waiting,
-        _ => PanelState::Over,
-    };
-    let existing = data.rows.panel(table, user).await?;
-    let mut lines = existing.as_ref().map(|p| p.lines.clone()).unwrap_or_default();
-    lines.extend(news.iter().cloned());
-    let new_message = match &existing {
-        None => (state == PanelState::Deciding && fresh) || !news.is_empty(),
-        Some(_) => state == PanelState::Deciding && fresh,
-    };
-    if new_message {
-        if let Some(old) = existing.as_ref().filter(|p| p.open) {
-            close_panel(http, old).await;
-        }
-        let panel = panel_message(data, snapshot, private, &lines, state).await?;
-        let mut message = CreateMessage::new().content(panel.content).components(panel.rows);
-        if let Some(png) = panel.png {
-            message = message.add_file(png);
-        }
-        let target = serenity::UserId::new(user.0.max(1));
-        match target.direct_message(http, message).await {
-            Ok(sent) => {
-                data.rows.clear_dm_closed(user.0).await?;
-                let record = rows::Panel {
-                    channel: sent.channel_id.get(),
-                    message: sent.id.get(),
-                    open: state == PanelState::Deciding,
-                    version: snapshot.version,
-                    lines: if state == PanelState::Deciding { lines } else { Vec::new() },
-                };
-                data.rows.set_panel(table, user, &record).await?;
-            }
-            Err(err) if is_dm_closed(&err) => dms_closed(http, data, table, user).await?,
-            Err(err) => return Err(err.into()),
-        }
-        return Ok(());
-    }
-    let Some(mut panel) = existing else { return Ok(()) };
-    // Nothing to change: a closed panel with no news, or an open one whose choices still hold
-    // (others answered a sealed decision it shares).
-    let unchanged = news.is_empty()
-        && match state {
-            PanelState::Deciding => panel.open && panel.version >= private.asked,
-            PanelState::Waiting => !panel.open,
-            PanelState::Over => false,
-        };
-    if unchanged {
-        return Ok(());
-    }
-    let message = panel_message(data, snapshot, private, &lines, state).await?;
-    let mut edit = EditMessage::new().content(message.content).components(message.rows);
-    if let Some(png) = message.png {
-        edit = edit.attachments(serenity::EditAttachments::new().add(png));
-    }
-    let channel = ChannelId::new(panel.channel);
-    channel.edit_message(http, MessageId::new(panel.message), edit).await?;
-    let was_open = panel.open;
-    panel.open = state == PanelState::Deciding;
-    panel.version = snapshot.version;
-    // The lines of a turn that ended were read on its panel; news after it waits for the next.
-    panel.lines = if was_open && !panel.open { Vec::new() } else { lines };
-    data.rows.set_panel(table, user, &panel).await?;
-    Ok(())
-}
-
-/// Takes the buttons off a panel a newer one replaces.
-async fn close_panel(http: &serenity::Http, panel: &rows::Panel) {
-    let edit = EditMessage::new().components(Vec::new());
-    let channel = ChannelId::new(panel.channel);
-    if let Err(err) = channel.edit_message(http, MessageId::new(panel.message), edit).await {
-        tracing::debug!("could not close an old panel: {err}");
-    }
-}
-
-/// `user`'s DMs are closed: said once per table in public (without revealing anything), and
-/// to them privately at their next interaction.
-async fn dms_closed(http: &serenity::Http, data: &Data, table: TableId, user: UserId) -> Result<(), Error> {
-    data.rows.mark_dm_closed(user.0).await?;
-    if !data.rows.note_dm_closed(table, user.0).await? {
-        return Ok(());
-    }
-    if let Some(place) = data.rows.place(table).await? {
-        let note = format!(
-            "{}, I cannot send you direct messages. Use `/hand` here to see your private view and choices.",
-            mention(user)
-        );
-        let message = CreateMessage::new().content(note).allowed_mentions(only_users(&[user]));
-        ChannelId::new(place.game_channel()).send_message(http, message).await?;
-    }
-    Ok(())
-}
-
-/// A private panel: the seat's own view (text and picture) and, when it may act, the first
-/// step of its choices.
-#[derive(Debug)]
-pub struct Panel {
-    /// The message text.
-    pub content: String,
-    /// The seat's picture.
-    pub png: Option<serenity::CreateAttachment>,
-    /// Its choices.
-    pub rows: Vec<serenity::CreateActionRow>,
-}
-
-impl Panel {
-    /// As an ephemeral interaction reply.
-    pub fn into_ephemeral(self) -> CreateInteractionResponseMessage {
-        let mut reply =
-            CreateInteractionResponseMessage::new().ephemeral(true).content(self.content).components(self.rows);
-        if let Some(png) = self.png {
-            reply = reply.add_file(png);
-        }
-        reply
-    }
-}
-
-async fn panel_message(
-    data: &Data,
-    snapshot: &Snapshot,
-    private: &PrivateView,
-    lines: &[String],
-    state: PanelState,
-) -> Result<Panel, Error> {
-    let place = data.rows.place(snapshot.id).await?;
-    let mut content = format!("**{}** · table #{}", private.game.name(), snapshot.id);
-    if let Some(place) = place {
-        content.push_str(&format!(" in <#{}>", place.game_channel()));
-    }
-    content.push_str(" — only you can see this.\n");
-    if !lines.is_empty() {
-        content.push_str(if state == PanelState::Deciding { "Since your last turn:\n" } else { "News:\n" });
-        // The latest lines, when a long stretch would not fit.
-        let skip = lines.len().saturating_sub(12);
-        if skip > 0 {
-            content.push_str(&format!("• … {skip} earlier\n"));
-        }
-        for line in &lines[skip..] {
-            content.push_str(&format!("• {}\n", post::clip(line, 200)));
-        }
-    }
-    let text = render::board_text(&private.view, &private.names);
-    content.push_str(&format!("```\n{}\n```", post::clip(&text, 1300)));
-    let mut rows = Vec::new();
-    match state {
-        PanelState::Deciding => {
-            content.push_str(if private.waited_for { "\n**Your move:**" } else { "\nYou may act:" });
-            if let Some(choices) = &private.first_step {
-                rows = post::step_rows(snapshot.id, private.version, "", choices, None);
-            }
-        }
-        PanelState::Waiting => {
-            let waiting = snapshot.waiting_names();
-            if !waiting.is_empty() {
-                content.push_str(&format!("\nWaiting for {}.", waiting.join(", ")));
-            }
-            if snapshot.seats.get(private.seat.index()).is_some_and(|s| s.away) {
-                content.push_str("\nA computer plays your seat while you are away; press **I'm back** to play again.");
-                rows = post::rejoin_components(snapshot.id);
-            }
-        }
-        PanelState::Over => content.push_str("\nThis game is over; the final board is in the game's channel."),
-    }
-    let png = render::board_png(&private.view, &private.names).ok().map(|png| {
-        serenity::CreateAttachment::bytes(png, format!("table-{}-yours.png", snapshot.id))
-            .description(post::alt_text(snapshot.game, &text))
-    });
-    Ok(Panel { content: post::clip(&content, 2000), png, rows })
-}
-
-/// Builds `user`'s private panel at `table` (for `/hand` and the "My hand" button), headed by
-/// `lines`: one read of the table.
-///
-/// # Errors
-/// When the table is not running or `user` is not seated there.
-pub async fn private_panel(data: &Data, table: TableId, user: UserId, lines: &[String]) -> Result<Panel, Error> {
-    let (snapshot, private) = data.tables.private_view(table, user).await?;
-    let state = if private.first_step.is_some() { PanelState::Deciding } else { PanelState::Waiting };
-    panel_message(data, &snapshot, &private, lines, state).await
-}
-
-/// A snapshot's board as an ephemeral reply with `note` on top (for stale clicks, `/status`).
-pub fn board_reply(snapshot: &Snapshot, note: &str) -> CreateInteractionResponseMessage {
-    let content = post::clip(&format!("{note}\n{}", post::board_content(snapshot, &[])), 2000);
-    let mut reply = CreateInteractionResponseMessage::new()
-        .ephemeral(true)
-        .content(content)
-        .allowed_mentions(only_users(&[]))
-        .components(post::board_components(snapshot));
+    let place = data.rows.place(table).await?.ok_or(Error::NoPlace(table))?;
+    let latest = place.board_version.is_none_or(|v| snapshot.version >= v);
+    let channel = ChannelId::new(place.game_channel());
+    let mut message = CreateMessage::new()
+        .content(post::board_content(snapshot, &note.lines))
+        .allowed_mentions(only_users(&note.ping))
+        .components(if latest { post::board_components(snapshot) } else { Vec::new() });
     if let Some(png) = post::board_png(snapshot) {
-        reply = reply.add_file(png);
+        message = message.add_file(png);
     }
-    reply
+    if snapshot.status == Status::Finished {
+        let log = data.tables.log(table).await?;
+        message = message.add_file(post::log_file(snapshot, &log));
+    }
+    let posted = channel.send_message(http, with_nonce(message, nonce)).await?;
+    if latest {
+        // Sent again after a crash, the post may already be the one recorded: keep its buttons.
+        if let Some(old) = place.board_message.filter(|old| *old != 0 && *old != posted.id.get()) {
+            retire(http, channel, old).await;
+        }
+        data.rows.set_board(table, posted.id.get(), snapshot.version).await?;
+    }
+    Ok(())
+}
+
+/// Removes the buttons of an older message (its picture and text stay).
+pub async fn retire(http: &serenity::Http, channel: ChannelId, message: u64) {
+    let edit = EditMessage::new().components(Vec::new());
+    if let Err(err) = channel.edit_message(http, MessageId::new(message), edit).await {
+        tracing::debug!("could not retire an old message's buttons: {err}");
+    }
+}
+
+/// The game starts: it moves to a new public thread made from the lobby message (in a server,
+/// when the bot may create one; else it stays in the channel), and the lobby message says where.
+async fn start_thread(http: &serenity::Http, data: &Data, table: TableId, snapshot: &Snapshot) -> Result<(), Error> {
+    let mut place = data.rows.place(table).await?.ok_or(Error::NoPlace(table))?;
+    let Some(lobby) = place.lobby_message else { return Ok(()) };
+    let channel = ChannelId::new(place.channel);
+    if place.guild.is_some() && place.thread.is_none() {
+        let name = format!("{} #{table}", snapshot.game.name());
+        let thread = serenity::CreateThread::new(name).auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+        match channel.create_thread_from_message(http, MessageId::new(lobby), thread).await {
+            Ok(thread) => place.thread = Some(thread.id.get()),
+            // Made already (a start delivered again after a crash): a thread started from a
+            // message has that message's id.
+            Err(err) if super::error::code(&err) == Some(THREAD_EXISTS) => place.thread = Some(lobby),
+            Err(err) => {
+                let err = Error::from(err);
+                if err.failure().is_later() {
+                    return Err(err);
+                }
+                tracing::info!(%table, "no thread (playing in the channel): {err}");
+            }
+        }
+        if let Some(thread) = place.thread {
+            data.rows.set_thread(table, thread).await?;
+        }
+    }
+    let mut content = post::lobby_content(snapshot);
+    if let Some(thread) = place.thread {
+        content.push_str(&format!(" Play on in <#{thread}>."));
+    }
+    let edit = EditMessage::new().content(content).components(Vec::new()).allowed_mentions(only_users(&[]));
+    channel.edit_message(http, MessageId::new(lobby), edit).await?;
+    Ok(())
+}
+
+/// Discord's "A thread has already been created for this message".
+const THREAD_EXISTS: isize = 160_004;
+
+/// Shows the lobby as it is now.
+async fn edit_lobby(http: &serenity::Http, data: &Data, snapshot: &Snapshot) -> Result<(), Error> {
+    let Some(place) = data.rows.place(snapshot.id).await? else { return Ok(()) };
+    let Some(lobby) = place.lobby_message else { return Ok(()) };
+    let edit = EditMessage::new()
+        .content(post::lobby_content(snapshot))
+        .allowed_mentions(only_users(&[]))
+        .components(post::lobby_components(snapshot));
+    ChannelId::new(place.channel).edit_message(http, MessageId::new(lobby), edit).await?;
+    Ok(())
+}
+
+/// The half-time reminder, mentioning the players still owing their decision.
+async fn remind(
+    http: &serenity::Http,
+    data: &Data,
+    table: TableId,
+    note: &ReminderNote,
+    nonce: &str,
+) -> Result<(), Error> {
+    if note.users.is_empty() {
+        return Ok(());
+    }
+    let place = data.rows.place(table).await?.ok_or(Error::NoPlace(table))?;
+    let who: Vec<String> = note.users.iter().map(|u| post::mention(*u)).collect();
+    let text =
+        format!("⏰ {}: half your time for this turn is gone. Time runs out <t:{}:R>.", who.join(", "), note.deadline);
+    let message = CreateMessage::new().content(text).allowed_mentions(only_users(&note.users));
+    ChannelId::new(place.game_channel()).send_message(http, with_nonce(message, nonce)).await?;
+    Ok(())
 }

@@ -1,23 +1,39 @@
-//! Component ids: every button and menu carries its table (and, for moves, the board
-//! version), so the global router can serve them after a restart. At most 100 characters.
+//! Component ids: every button and menu carries its table (and, for moves, the board version),
+//! so the global router can serve them after a restart. A step of entering a move carries the
+//! options chosen so far by their place in each step's list (one character a step), never the
+//! action text, so any action of any length can be entered within Discord's 100 characters.
 
-use crate::store::TableId;
+use crate::table::{Path, TableId};
 
 /// What a component does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ComponentId {
     /// A lobby button.
     Lobby(TableId, LobbyOp),
-    /// A step of entering a move: the action text so far, including this button's token.
-    Step { table: TableId, version: i64, text: String },
-    /// Submits `text`, a whole action that could also be extended (so it has its own button).
-    Confirm { table: TableId, version: i64, text: String },
-    /// A select menu of steps: the chosen value is appended to `prefix`.
-    Select { table: TableId, version: i64, prefix: String },
+    /// A step of entering a move: the options chosen so far, this button's included.
+    Step { table: TableId, version: i64, path: Path },
+    /// Submits the action the options chosen so far make (a whole action that could also be
+    /// extended, so it has its own button).
+    Confirm { table: TableId, version: i64, path: Path },
+    /// A select menu of steps: the chosen option is appended to `path`.
+    Select { table: TableId, version: i64, path: Path },
+    /// A button of a board posted by an earlier release, which carried the action text.
+    Legacy { kind: LegacyKind, table: TableId, version: i64, text: String },
     /// Opens the clicker's private panel (view and choices).
     Panel(TableId),
     /// "I'm back": the clicker takes their seat back from the computer playing it.
     Rejoin(TableId),
+}
+
+/// What a legacy id did with its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegacyKind {
+    /// A step: the text so far.
+    Step,
+    /// Confirm the text.
+    Confirm,
+    /// A select menu: the value is appended to the text.
+    Select,
 }
 
 /// Lobby buttons.
@@ -67,20 +83,59 @@ pub enum BadId {
     /// The board version is missing, not a number or out of range.
     #[error("This control is from a board Saloon cannot place (version \"{0}\"). Use /status for the current board.")]
     Version(String),
+    /// The choices it carries are not a path of steps.
+    #[error("This control's choices cannot be read (\"{0}\"). Use /hand for your current choices.")]
+    Path(String),
 }
 
 /// Discord's limit on a component id.
 pub const MAX_ID: usize = 100;
 
+/// The characters that stand for a step's option, by its place in the step's list.
+const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+
+/// A path as id text: one character per step.
+#[must_use]
+pub fn path_text(path: &[u8]) -> String {
+    path.iter().map(|&i| DIGITS.get(usize::from(i)).map_or('?', |&d| char::from(d))).collect()
+}
+
+/// A path from id text; `None` when a character stands for no option.
+#[must_use]
+pub fn parse_path(text: &str) -> Option<Path> {
+    text.bytes().map(|b| DIGITS.iter().position(|&d| d == b).and_then(|i| u8::try_from(i).ok())).collect()
+}
+
 impl ComponentId {
-    /// The id as sent to Discord; `None` when it would exceed [`MAX_ID`].
+    /// The table the control belongs to.
+    #[must_use]
+    pub const fn table(&self) -> TableId {
+        match self {
+            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) => *table,
+            Self::Step { table, .. }
+            | Self::Confirm { table, .. }
+            | Self::Select { table, .. }
+            | Self::Legacy { table, .. } => *table,
+        }
+    }
+
+    /// The id as sent to Discord; `None` when it would exceed [`MAX_ID`] (a path of more steps
+    /// than any game's action has).
     #[must_use]
     pub fn encode(&self) -> Option<String> {
         let id = match self {
             Self::Lobby(table, op) => format!("l:{table}:{}", op.code()),
-            Self::Step { table, version, text } => format!("m:{table}:{version}:{text}"),
-            Self::Confirm { table, version, text } => format!("c:{table}:{version}:{text}"),
-            Self::Select { table, version, prefix } => format!("s:{table}:{version}:{prefix}"),
+            Self::Step { table, version, path } => format!("M:{table}:{version}:{}", path_text(path)),
+            Self::Confirm { table, version, path } => format!("C:{table}:{version}:{}", path_text(path)),
+            Self::Select { table, version, path } => format!("S:{table}:{version}:{}", path_text(path)),
+            Self::Legacy { kind, table, version, text } => {
+                let code = match kind {
+                    LegacyKind::Step => 'm',
+                    LegacyKind::Confirm => 'c',
+                    LegacyKind::Select => 's',
+                };
+                format!("{code}:{table}:{version}:{text}")
+            }
             Self::Panel(table) => format!("p:{table}"),
             Self::Rejoin(table) => format!("r:{table}"),
         };
@@ -94,7 +149,7 @@ impl ComponentId {
     pub fn decode(id: &str) -> Result<Self, BadId> {
         let mut parts = id.splitn(4, ':');
         let (Some(kind), Some(table)) = (parts.next(), parts.next()) else { return Err(BadId::Unreadable) };
-        if !matches!(kind, "l" | "p" | "r" | "m" | "s" | "c") {
+        if !matches!(kind, "l" | "p" | "r" | "m" | "s" | "c" | "M" | "S" | "C") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }
         let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
@@ -108,11 +163,20 @@ impl ComponentId {
             _ => {
                 let version = parts.next().unwrap_or_default();
                 let version = version.parse().ok().filter(|v| *v >= 0).ok_or_else(|| BadId::Version(clip(version)))?;
-                let text = parts.next().unwrap_or_default().to_string();
+                let rest = parts.next().unwrap_or_default();
+                let path = || parse_path(rest).ok_or_else(|| BadId::Path(clip(rest)));
                 Ok(match kind {
-                    "m" => Self::Step { table, version, text },
-                    "c" => Self::Confirm { table, version, text },
-                    _ => Self::Select { table, version, prefix: text },
+                    "M" => Self::Step { table, version, path: path()? },
+                    "C" => Self::Confirm { table, version, path: path()? },
+                    "S" => Self::Select { table, version, path: path()? },
+                    legacy => {
+                        let kind = match legacy {
+                            "m" => LegacyKind::Step,
+                            "c" => LegacyKind::Confirm,
+                            _ => LegacyKind::Select,
+                        };
+                        Self::Legacy { kind, table, version, text: rest.to_string() }
+                    }
                 })
             }
         }
@@ -132,9 +196,10 @@ mod tests {
     fn ids_round_trip_and_stay_short() {
         let ids = [
             ComponentId::Lobby(TableId(12), LobbyOp::Computer),
-            ComponentId::Step { table: TableId(12), version: 40, text: "play 10H cost 2H: e 4".into() },
-            ComponentId::Select { table: TableId(3), version: 1, prefix: String::new() },
-            ComponentId::Confirm { table: TableId(3), version: 2, text: "bid 12".into() },
+            ComponentId::Step { table: TableId(12), version: 40, path: vec![3, 0, 24] },
+            ComponentId::Select { table: TableId(3), version: 1, path: Vec::new() },
+            ComponentId::Confirm { table: TableId(3), version: 2, path: vec![1, 12] },
+            ComponentId::Legacy { kind: LegacyKind::Step, table: TableId(3), version: 2, text: "play 10H".into() },
             ComponentId::Panel(TableId(99)),
             ComponentId::Rejoin(TableId(7)),
         ];
@@ -142,8 +207,10 @@ mod tests {
             let text = id.encode().expect("fits");
             assert_eq!(ComponentId::decode(&text), Ok(id));
         }
-        let long = ComponentId::Step { table: TableId(1), version: 1, text: "x".repeat(120) };
-        assert_eq!(long.encode(), None);
+        // Seventy steps of the largest table number and version still fit.
+        let deep = ComponentId::Step { table: TableId(i64::from(u32::MAX)), version: 9_999_999, path: vec![24; 70] };
+        assert!(deep.encode().is_some_and(|id| id.len() <= MAX_ID));
+        assert_eq!(parse_path(&path_text(&[0, 9, 10, 24, 35])), Some(vec![0, 9, 10, 24, 35]));
     }
 
     #[test]
@@ -155,9 +222,10 @@ mod tests {
             ("::::", BadId::Unreadable),
             ("x:1:2", BadId::Verb("x".into())),
             ("m:abc:1:pass", BadId::Table("abc".into())),
-            ("m:0:1:pass", BadId::Table("0".into())),
-            ("m:2:99999999999999999999:pass", BadId::Version("99999999999999999999".into())),
+            ("M:0:1:3", BadId::Table("0".into())),
+            ("M:2:99999999999999999999:1", BadId::Version("99999999999999999999".into())),
             ("m:1:notanumber:pass", BadId::Version("notanumber".into())),
+            ("M:1:4:3 pass", BadId::Path("3 pass".into())),
             ("l:4:dance", BadId::Verb("dance".into())),
         ];
         for (id, error) in cases {

@@ -3,7 +3,9 @@
 
 pub mod commands;
 pub mod deliver;
+mod error;
 pub mod ids;
+mod panel;
 pub mod post;
 mod router;
 pub mod rows;
@@ -14,12 +16,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 use crate::config::Config;
-use crate::store::TableId;
-use crate::table::Tables;
+use crate::table::{TableId, Tables};
 
-pub use deliver::Error;
+pub use error::{Error, Failure};
 
 /// What every command and handler can reach.
 #[derive(Clone, Debug)]
@@ -28,21 +31,37 @@ pub struct Data {
     pub tables: Tables,
     /// The Discord side's own rows.
     pub rows: rows::Rows,
-    /// One lock per table, so its board posts go out one at a time and in order.
-    boards: Arc<std::sync::Mutex<HashMap<TableId, Arc<tokio::sync::Mutex<()>>>>>,
+    /// One lock per table, so that its outbox is delivered by one task at a time, in order.
+    order: Arc<std::sync::Mutex<HashMap<TableId, Arc<tokio::sync::Mutex<()>>>>>,
     /// Tables whose computer players a task is moving on, each with whether it was asked to
     /// look again after its current move (see [`deliver::drive`]).
     driving: Arc<std::sync::Mutex<HashMap<TableId, bool>>>,
+    /// Work under way (interactions being answered, deliveries, computers thinking), which a
+    /// graceful shutdown waits for.
+    tasks: TaskTracker,
+    /// Cancelled when the process is shutting down: no new work starts.
+    stop: CancellationToken,
 }
 
 impl Data {
     /// The Discord front end's state over `tables`.
-    ///
-    /// # Errors
-    /// When the Discord rows cannot be read.
-    pub async fn new(tables: Tables) -> Result<Self, crate::store::StoreError> {
-        let rows = rows::Rows::open(&tables).await?;
-        Ok(Self { tables, rows, boards: Arc::default(), driving: Arc::default() })
+    #[must_use]
+    pub fn new(tables: Tables) -> Self {
+        let rows = rows::Rows::open(&tables);
+        Self {
+            tables,
+            rows,
+            order: Arc::default(),
+            driving: Arc::default(),
+            tasks: TaskTracker::new(),
+            stop: CancellationToken::new(),
+        }
+    }
+
+    /// Whether the process is shutting down.
+    #[must_use]
+    pub fn stopping(&self) -> bool {
+        self.stop.is_cancelled()
     }
 
     /// Whether the caller should start moving `table`'s computers on: `false` when a task
@@ -77,10 +96,10 @@ impl Data {
         }
     }
 
-    /// The lock that orders board posts of `table`.
-    fn board_lock(&self, table: TableId) -> Arc<tokio::sync::Mutex<()>> {
-        let mut boards = self.boards.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        boards.entry(table).or_default().clone()
+    /// The lock that orders the deliveries of `table`.
+    fn order_lock(&self, table: TableId) -> Arc<tokio::sync::Mutex<()>> {
+        let mut order = self.order.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        order.entry(table).or_default().clone()
     }
 }
 
@@ -120,10 +139,14 @@ pub enum DiscordError {
     /// Serenity failed to build the client.
     #[error("cannot start the Discord client: {0}")]
     Client(#[from] serenity::Error),
-    /// The Discord rows could not be read.
-    #[error("cannot read the Discord bookkeeping: {0}")]
-    Store(#[from] crate::store::StoreError),
+    /// The tables could not be brought up to date.
+    #[error("cannot bring the tables up to date: {}", .0.log_detail())]
+    Upgrade(#[from] crate::table::TableError),
 }
+
+/// Most time a graceful shutdown waits for interactions under way and the outbox to drain;
+/// what is left is delivered by the next start.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
 /// A running Discord front end.
 #[derive(Debug)]
@@ -131,15 +154,28 @@ pub struct Running {
     shard_manager: Arc<serenity::ShardManager>,
     client: tokio::task::JoinHandle<Result<(), serenity::Error>>,
     sweeper: tokio::task::JoinHandle<()>,
+    data: Data,
 }
 
 impl Running {
-    /// Disconnects and waits (at most ten seconds) for the client to stop.
+    /// Stops gracefully: takes no new clicks (the gateway closes), answers the interactions
+    /// under way, lets deliveries in progress finish and computers finish their move, for at
+    /// most [`SHUTDOWN_GRACE`], then disconnects. Whatever is still in the outbox is delivered by
+    /// the next start (or another process).
     pub async fn shutdown(self) {
-        self.sweeper.abort();
+        self.data.stop.cancel();
         self.shard_manager.shutdown_all().await;
-        if tokio::time::timeout(Duration::from_secs(10), self.client).await.is_err() {
-            tracing::warn!("the Discord client did not stop within ten seconds");
+        self.data.tasks.close();
+        let sweeper = self.sweeper;
+        let work = async {
+            self.data.tasks.wait().await;
+            let _ = sweeper.await;
+        };
+        if tokio::time::timeout(SHUTDOWN_GRACE, work).await.is_err() {
+            tracing::warn!("work under way did not finish within {SHUTDOWN_GRACE:?}; the next start carries on");
+        }
+        if tokio::time::timeout(SHUTDOWN_GRACE, self.client).await.is_err() {
+            tracing::warn!("the Discord client did not stop within {SHUTDOWN_GRACE:?}");
         }
     }
 
@@ -149,7 +185,7 @@ impl Running {
     /// The client's error.
     pub async fn wait(&mut self) -> Result<(), DiscordError> {
         let result = (&mut self.client).await;
-        self.sweeper.abort();
+        self.data.stop.cancel();
         match result {
             Ok(result) => result.map_err(DiscordError::Client),
             Err(join) => Err(DiscordError::Client(serenity::Error::Other(if join.is_panic() {
@@ -177,8 +213,10 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 commands::games(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
-            post_command: |ctx| Box::pin(dm_notice(ctx)),
-            on_error: |error| Box::pin(on_error(error)),
+            // A command under way is work a graceful shutdown waits for: the token lives as
+            // long as the command's invocation.
+            pre_command: |ctx| Box::pin(async move { ctx.set_invocation_data(ctx.data().tasks.token()).await }),
+            on_error: |error| Box::pin(commands::on_error(error)),
             ..Default::default()
         })
         // Saloon has no owner-only commands; skip asking Discord who the owners are.
@@ -204,63 +242,80 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event
-        && let Err(err) = router::handle(framework.serenity_context, framework.user_data, click).await
-    {
-        tracing::error!(id = %click.data.custom_id, "component failed: {err}");
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
+        let data = framework.user_data;
+        let _under_way = data.tasks.token();
+        if let Err(err) = router::handle(framework.serenity_context, data, click).await {
+            tracing::error!(id = %click.data.custom_id, "component failed: {err}");
+        }
     }
     Ok(())
 }
 
-/// After any command: a player whose DMs were closed hears about it once, privately.
-async fn dm_notice(ctx: Context<'_>) {
-    let user = ctx.author().id.get();
-    if ctx.data().rows.take_dm_notice(user).await.unwrap_or(false) {
-        let reply = poise::CreateReply::default().ephemeral(true).content(deliver::DM_CLOSED_NOTICE);
-        if let Err(err) = ctx.send(reply).await {
-            tracing::warn!("could not send the closed-DM notice: {err}");
-        }
-    }
-}
+/// First wait between attempts to reach Discord at start-up; it doubles up to
+/// [`REACH_WAIT_MAX`].
+const REACH_WAIT: Duration = Duration::from_secs(1);
+/// Longest wait between attempts to reach Discord at start-up.
+const REACH_WAIT_MAX: Duration = Duration::from_secs(60);
 
-async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
-    match error {
-        poise::FrameworkError::Command { error, ctx, .. } => {
-            tracing::error!(command = %ctx.command().name, "command failed: {error}");
-            let reply = poise::CreateReply::default()
-                .ephemeral(true)
-                .content("Something went wrong on our side; nothing was changed. Please try again.");
-            if let Err(err) = ctx.send(reply).await {
-                tracing::warn!("could not report the failure: {err}");
+/// Waits until Discord answers (its gateway's address, which the client needs first), trying
+/// again with a growing wait and saying so in the log each time. Without it serenity would log
+/// one warning, fall back to Discord's public gateway whatever `DISCORD_API_BASE` says, and
+/// retry silently every five seconds while the operator's log claimed to be serving games.
+async fn reach_discord(http: &serenity::Http, base: Option<&str>) {
+    let place = base.map_or_else(|| "Discord".to_string(), |base| format!("Discord at {base}"));
+    let mut wait = REACH_WAIT;
+    let mut failures = 0_u32;
+    loop {
+        match http.get_gateway().await {
+            Ok(_) if failures > 0 => {
+                tracing::info!("reached {place} after {failures} failed attempts");
+                return;
+            }
+            Ok(_) => return,
+            Err(error) => {
+                failures += 1;
+                tracing::warn!(
+                    "cannot reach {place} ({}); trying again in {} s",
+                    error::reach_failure(&error),
+                    wait.as_secs()
+                );
             }
         }
-        other => {
-            if let Err(err) = poise::builtins::on_error(other).await {
-                tracing::warn!("error while handling an error: {err}");
-            }
-        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(REACH_WAIT_MAX);
     }
 }
 
 /// Connects to Discord (or to `DISCORD_API_BASE`), registers the commands and serves games
-/// until shut down.
+/// until shut down. While Discord cannot be reached it waits, trying again with backoff.
 ///
 /// # Errors
 /// Without a token, or when the client cannot be built.
 pub async fn start(config: &Config, tables: Tables) -> Result<Running, DiscordError> {
     let token = config.discord_token.as_ref().ok_or(DiscordError::NoToken)?;
-    let data = Data::new(tables).await?;
+    // Rows written by older releases, brought up to date before anything reads them.
+    tables.upgrade().await?;
+    if let Err(err) = tables.forget_claims_of_the_last_run().await {
+        tracing::warn!(
+            "cannot take over the last run's tables at once (they follow when their claims lapse): {}",
+            err.log_detail()
+        );
+    }
+    let data = Data::new(tables);
     let mut http = serenity::HttpBuilder::new(token.expose());
     if let Some(base) = &config.discord_api_base {
         // Tests and local checks: every REST call (and gateway discovery) goes to this server;
         // serenity only honours the proxy with its rate limiter off.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents())
-        .framework(framework(config, data.clone()))
-        .await?;
+    let http = http.build();
+    reach_discord(&http, config.discord_api_base.as_deref()).await;
+    let mut client =
+        serenity::ClientBuilder::new_with_http(http, intents()).framework(framework(config, data.clone())).await?;
     let shard_manager = client.shard_manager.clone();
-    let sweeper = tokio::spawn(sweeper::run(client.http.clone(), data, Duration::from_secs(config.sweep_seconds)));
+    let sweeper =
+        tokio::spawn(sweeper::run(client.http.clone(), data.clone(), Duration::from_secs(config.sweep_seconds)));
     let shards = config.shards;
     let client = tokio::spawn(async move {
         match shards {
@@ -269,5 +324,5 @@ pub async fn start(config: &Config, tables: Tables) -> Result<Running, DiscordEr
             None => client.start().await,
         }
     });
-    Ok(Running { shard_manager, client, sweeper })
+    Ok(Running { shard_manager, client, sweeper, data })
 }

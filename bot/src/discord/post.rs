@@ -9,8 +9,8 @@ use serenity::{
 };
 
 use super::ids::{ComponentId, LobbyOp};
-use crate::store::{LogEntry, OnTimeout, SeatRow, Skill, Status, TableId, UserId};
 use crate::table::Snapshot;
+use crate::table::{LogEntry, OnTimeout, SeatRow, Skill, Status, TableId, UserId};
 
 /// Discord's limit on a message's text.
 const MAX_CONTENT: usize = 2000;
@@ -105,7 +105,7 @@ pub fn board_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
     }
     match &snapshot.public_choices {
         Some((_, choices)) if !choices.options.is_empty() => {
-            let mut rows = step_rows(snapshot.id, snapshot.version, "", choices, None);
+            let mut rows = step_rows(snapshot.id, snapshot.version, &[], choices, false);
             if !snapshot.secret_holders.is_empty() {
                 rows.push(CreateActionRow::Buttons(vec![panel_button(snapshot.id, "My hand")]));
             }
@@ -121,25 +121,26 @@ pub fn panel_button(table: TableId, label: &str) -> CreateButton {
     CreateButton::new(id).label(label).style(ButtonStyle::Primary)
 }
 
-/// Rows for one step of entering an action: its options (buttons, or a menu when many),
-/// then Confirm when the text so far is already a whole action, and Back.
+/// Rows for one step of entering an action, after the options `path` chose: this step's
+/// options (buttons, or a menu when many), then Confirm when the options chosen already make a
+/// whole action, and Back (one step back) when `back`. Ids carry the path, never the action
+/// text, so they stay short however long the action.
 #[must_use]
-pub fn step_rows(
-    table: TableId,
-    version: i64,
-    prefix: &str,
-    choices: &Choices,
-    back: Option<&str>,
-) -> Vec<CreateActionRow> {
+pub fn step_rows(table: TableId, version: i64, path: &[u8], choices: &Choices, back: bool) -> Vec<CreateActionRow> {
     let mut rows = Vec::new();
+    let then = |index: usize| {
+        let mut next = path.to_vec();
+        next.push(u8::try_from(index).unwrap_or(u8::MAX));
+        next
+    };
     let buttons: Option<Vec<CreateButton>> = (choices.options.len() <= MAX_STEP_BUTTONS)
         .then(|| {
             choices
                 .options
                 .iter()
-                .map(|c| {
-                    let text = format!("{prefix}{}", c.token);
-                    let id = ComponentId::Step { table, version, text }.encode()?;
+                .enumerate()
+                .map(|(i, c)| {
+                    let id = ComponentId::Step { table, version, path: then(i) }.encode()?;
                     Some(CreateButton::new(id).label(clip(&c.label, 80)).style(ButtonStyle::Secondary))
                 })
                 .collect()
@@ -148,27 +149,31 @@ pub fn step_rows(
     match buttons {
         Some(buttons) => rows.extend(buttons.chunks(5).map(|chunk| CreateActionRow::Buttons(chunk.to_vec()))),
         None => {
-            let id = ComponentId::Select { table, version, prefix: prefix.to_string() }.encode().unwrap_or_default();
+            let id = ComponentId::Select { table, version, path: path.to_vec() }.encode().unwrap_or_default();
             let options = choices
                 .options
                 .iter()
                 .take(engines::MAX_CHOICES)
-                .map(|c| CreateSelectMenuOption::new(clip(&c.label, 100), clip(&c.token, 100)))
+                .enumerate()
+                .map(|(i, c)| {
+                    CreateSelectMenuOption::new(clip(&c.label, 100), super::ids::path_text(&then(i)[path.len()..]))
+                })
                 .collect();
             let menu = CreateSelectMenu::new(id, CreateSelectMenuKind::String { options }).placeholder("Choose…");
             rows.push(CreateActionRow::SelectMenu(menu));
         }
     }
     let mut controls = Vec::new();
-    let confirm = ComponentId::Confirm { table, version, text: prefix.to_string() };
+    let confirm = ComponentId::Confirm { table, version, path: path.to_vec() };
     if choices.complete
-        && !prefix.is_empty()
+        && !path.is_empty()
         && let Some(id) = confirm.encode()
     {
         controls.push(CreateButton::new(id).label("Confirm").style(ButtonStyle::Success));
     }
-    if let Some(back) = back
-        && let Some(id) = (ComponentId::Step { table, version, text: back.to_string() }).encode()
+    if back
+        && let Some((_, before)) = path.split_last()
+        && let Some(id) = (ComponentId::Step { table, version, path: before.to_vec() }).encode()
     {
         controls.push(CreateButton::new(id).label("Back").style(ButtonStyle::Secondary));
     }
@@ -322,9 +327,9 @@ pub fn log_file(snapshot: &Snapshot, log: &[LogEntry]) -> CreateAttachment {
     for (i, entry) in log.iter().enumerate() {
         let who = names.get(usize::from(entry.seat)).cloned().unwrap_or_else(|| Seat(entry.seat).to_string());
         let origin = match entry.origin {
-            crate::store::Origin::Player => "",
-            crate::store::Origin::Computer => " (computer)",
-            crate::store::Origin::Timeout => " (timed out)",
+            crate::table::Origin::Player => "",
+            crate::table::Origin::Computer => " (computer)",
+            crate::table::Origin::Timeout => " (timed out)",
         };
         text.push_str(&format!("{:>4}. seat {} {who}{origin}: {}\n", i + 1, entry.seat, entry.action));
     }

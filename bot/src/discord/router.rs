@@ -1,19 +1,19 @@
 //! The global component router: every button and menu click, whenever it was posted, is
-//! routed here by its id (table, version, action text), so boards keep working after a
-//! restart. Checks happen in the table layer's fixed order; refusals go back ephemeral.
+//! routed here by its id (table, version, the options chosen so far), so boards keep working
+//! after a restart. Checks happen in the table layer's fixed order; refusals go back ephemeral.
 
 use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateThread, EditMessage, MessageFlags,
+    CreateInteractionResponseMessage, MessageFlags,
 };
 
-use super::deliver::{self, Error, as_table_error, board_reply, deliver_move, private_panel};
-use super::ids::{ComponentId, LobbyOp};
-use super::rows::Place;
+use super::deliver::{after_change, after_commit};
+use super::error::Error;
+use super::ids::{ComponentId, LegacyKind, LobbyOp, parse_path};
+use super::panel::{DM_CLOSED_NOTICE, board_reply, private_panel};
 use super::{Data, display_name, post};
-use crate::store::{Skill, TableId, UserId};
-use crate::table::{Click, MoveReport, Participant, TableError};
+use crate::table::{Click, Entry, MoveReport, Participant, Skill, TableError, TableId, UserId};
 
 /// Handles one component interaction.
 ///
@@ -29,40 +29,53 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         }
     };
     let user = UserId(click.user.id.get());
+    // The player interacts at the table: one DM may be tried there again (closed DMs), this
+    // click's own news included; if they had been held back, the player hears about it below.
+    let tell_closed_dms = data.rows.unblock_dms(id.table(), user).await?;
+    let selected = || match &click.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
+        _ => String::new(),
+    };
     match id {
-        ComponentId::Lobby(table, op) => lobby(ctx, data, click, table, op).await?,
+        ComponentId::Lobby(table, op) => {
+            lobby(ctx, data, click, table, op).await?;
+        }
         ComponentId::Panel(table) => match private_panel(data, table, user, &[]).await {
             Ok(panel) => respond(ctx, click, CreateInteractionResponse::Message(panel.into_ephemeral())).await?,
-            Err(err) => refuse(ctx, click, &as_table_error(err)).await?,
+            Err(Error::Table(err)) => refuse(ctx, click, &err).await?,
+            Err(err) => return Err(err),
         },
-        ComponentId::Rejoin(table) => {
-            let result = data.tables.rejoin(table, user).await;
-            match result {
-                Ok(report) => {
-                    let done = format!("Welcome back: you play your own seat at table #{table} again.");
-                    let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
-                    respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
-                    deliver_move(&ctx.http, data, &report).await?;
-                }
-                Err(err) => refuse(ctx, click, &err).await?,
+        ComponentId::Rejoin(table) => match data.tables.rejoin(table, user).await {
+            Ok(report) => {
+                let done = format!("Welcome back: you play your own seat at table #{table} again.");
+                let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
+                respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
+                after_commit(&ctx.http, data, &report).await;
             }
+            Err(err) => refuse(ctx, click, &err).await?,
+        },
+        ComponentId::Step { table, version, path } => {
+            step(ctx, data, click, table, version, Entry::Path(path), false).await?;
         }
-        ComponentId::Step { table, version, text } => step(ctx, data, click, table, version, text).await?,
-        ComponentId::Confirm { table, version, text } => {
-            let result = data.tables.submit(table, user, &text, Some(version)).await;
-            moved(ctx, data, click, table, &text, result).await?;
+        ComponentId::Confirm { table, version, path } => {
+            step(ctx, data, click, table, version, Entry::Path(path), true).await?;
         }
-        ComponentId::Select { table, version, prefix } => {
-            let value = match &click.data.kind {
-                ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
-                _ => String::new(),
+        ComponentId::Select { table, version, mut path } => {
+            // The chosen option's place; an unreadable value is a changed menu (stale).
+            path.extend(parse_path(&selected()).unwrap_or_else(|| vec![u8::MAX]));
+            step(ctx, data, click, table, version, Entry::Path(path), false).await?;
+        }
+        ComponentId::Legacy { kind, table, version, text } => {
+            let (text, confirm) = match kind {
+                LegacyKind::Step => (text, false),
+                LegacyKind::Confirm => (text, true),
+                LegacyKind::Select => (format!("{text}{}", selected()), false),
             };
-            step(ctx, data, click, table, version, format!("{prefix}{value}")).await?;
+            step(ctx, data, click, table, version, Entry::Text(text), confirm).await?;
         }
     }
-    // A player whose DMs were closed hears about it once, privately, at their next click.
-    if data.rows.take_dm_notice(user.0).await.unwrap_or(false) {
-        let followup = CreateInteractionResponseFollowup::new().ephemeral(true).content(deliver::DM_CLOSED_NOTICE);
+    if tell_closed_dms {
+        let followup = CreateInteractionResponseFollowup::new().ephemeral(true).content(DM_CLOSED_NOTICE);
         click.create_followup(&ctx.http, followup).await?;
     }
     Ok(())
@@ -90,27 +103,28 @@ fn is_ephemeral(click: &ComponentInteraction) -> bool {
     click.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
 }
 
-/// One step of entering a move: the next step, or the action applied when the text is a
-/// whole action with nothing after it. One read of the table either way.
+/// One step of entering a move: the next step, or the action applied when the options chosen
+/// make a whole action with nothing after it (or when confirmed). One read of the table.
 async fn step(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
     table: TableId,
     version: i64,
-    text: String,
+    entry: Entry,
+    confirm: bool,
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
-    let step = match data.tables.click(table, user, &text, version).await {
+    let step = match data.tables.click(table, user, &entry, version, confirm).await {
         Ok(Click::Next(step)) => step,
-        Ok(Click::Moved(report)) => return moved(ctx, data, click, table, &text, Ok(*report)).await,
-        Err(err) => return moved(ctx, data, click, table, &text, Err(err)).await,
+        Ok(Click::Moved(report)) => return moved(ctx, data, click, table, Ok(*report)).await,
+        Err(err) => return moved(ctx, data, click, table, Err(err)).await,
     };
     let mut content = format!("Your move at table #{table}");
-    if !text.is_empty() {
-        content.push_str(&format!(": `{}` …", post::clip(&text, 80)));
+    if !step.chosen.is_empty() {
+        content.push_str(&format!(": {} …", post::clip(&step.chosen.join(" › "), 200)));
     }
-    let rows = post::step_rows(table, step.version, &text, &step.choices, step.back.as_deref());
+    let rows = post::step_rows(table, step.version, &step.path, &step.choices, !step.path.is_empty());
     let message = CreateInteractionResponseMessage::new().ephemeral(true).content(content).components(rows);
     // Update an ephemeral step panel in place; anything with a picture gets a new panel, since
     // an update would drop the picture.
@@ -129,13 +143,16 @@ async fn moved(
     data: &Data,
     click: &ComponentInteraction,
     table: TableId,
-    text: &str,
     result: Result<MoveReport, TableError>,
 ) -> Result<(), Error> {
     match result {
         Ok(report) => {
             let response = if is_ephemeral(click) && click.message.attachments.is_empty() {
-                let done = format!("Done: `{}`.", post::clip(text, 80));
+                let done = if report.chosen.is_empty() {
+                    "Done.".to_string()
+                } else {
+                    format!("Done: {}.", post::clip(&report.chosen.join(" › "), 200))
+                };
                 CreateInteractionResponse::UpdateMessage(
                     CreateInteractionResponseMessage::new().content(done).components(Vec::new()),
                 )
@@ -143,7 +160,8 @@ async fn moved(
                 CreateInteractionResponse::Acknowledge
             };
             respond(ctx, click, response).await?;
-            deliver_move(&ctx.http, data, &report).await
+            after_commit(&ctx.http, data, &report).await;
+            Ok(())
         }
         Err(TableError::Stale(_)) => stale(ctx, data, click, table).await,
         Err(err) => refuse(ctx, click, &err).await,
@@ -213,14 +231,24 @@ async fn lobby(
                 .content(post::lobby_content(&snapshot))
                 .allowed_mentions(post::only_users(&[]))
                 .components(post::lobby_components(&snapshot));
-            respond(ctx, click, CreateInteractionResponse::UpdateMessage(message)).await
+            respond(ctx, click, CreateInteractionResponse::UpdateMessage(message)).await?;
+            // The answer showed the lobby as it is: that part of the entry is delivered.
+            if let Some(recorded) = snapshot.recorded.as_ref().filter(|r| r.claimed) {
+                let parts = recorded.dispatch.parts().len();
+                if let Err(err) = tables.delivered(recorded.id, 1, parts <= 1).await {
+                    tracing::warn!(%table, "cannot record the lobby as shown: {}", err.log_detail());
+                }
+            }
+            after_change(&ctx.http, data, &snapshot).await;
+            Ok(())
         }
         Err(err) => refuse(ctx, click, &err).await,
     }
 }
 
-/// The host starts: the game moves to a new public thread of the lobby's channel when the bot
-/// may create one (else it stays in the channel), and the first board is posted there.
+/// The host starts: the first board goes to a new public thread of the lobby's channel (made by
+/// the delivery of the start, see [`super::deliver`]). The lobby message is recorded first, from
+/// the click itself, so the thread is made from it even when `/play` has not recorded it yet.
 async fn start(
     ctx: &serenity::Context,
     data: &Data,
@@ -228,32 +256,12 @@ async fn start(
     table: TableId,
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
+    data.rows.set_lobby_message(table, click.message.id.get()).await?;
     let report = match data.tables.start(table, user).await {
         Ok(report) => report,
         Err(err) => return refuse(ctx, click, &err).await,
     };
     respond(ctx, click, CreateInteractionResponse::Acknowledge).await?;
-    let mut place = data.rows.place(table).await?.unwrap_or(Place {
-        table: Some(table),
-        guild: click.guild_id.map(|g| g.get()),
-        channel: click.channel_id.get(),
-        lobby_message: Some(click.message.id.get()),
-        ..Place::default()
-    });
-    if click.guild_id.is_some() {
-        let name = format!("{} #{table}", report.game().name());
-        let thread = CreateThread::new(name).auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        match click.channel_id.create_thread_from_message(&ctx.http, click.message.id, thread).await {
-            Ok(thread) => place.thread = Some(thread.id.get()),
-            Err(err) => tracing::info!(%table, "no thread (playing in the channel): {err}"),
-        }
-    }
-    data.rows.set_place(table, &place).await?;
-    let mut content = post::lobby_content(&report.snapshot);
-    if let Some(thread) = place.thread {
-        content.push_str(&format!(" Play on in <#{thread}>."));
-    }
-    let edit = EditMessage::new().content(content).components(Vec::new());
-    click.channel_id.edit_message(&ctx.http, click.message.id, edit).await?;
-    deliver_move(&ctx.http, data, &report).await
+    after_commit(&ctx.http, data, &report).await;
+    Ok(())
 }

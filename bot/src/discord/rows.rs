@@ -1,20 +1,33 @@
-//! The Discord side's own rows: where each table lives (channel, thread, the live board), each
-//! player's private panel per table, and who cannot receive DMs. The table layer knows
-//! nothing of these; they share its database through [`Tables::front_end_pool`].
+//! The Discord side's own rows: where each table lives (channel, thread, lobby message, the
+//! live board), each player's private panel per table, and the players not to be sent DMs at a
+//! table. The table layer knows nothing of these; they share its database through
+//! [`Tables::front_end_pool`].
 //!
-//! Places, panels and the closed-DM set are kept in memory once read (written through), so a
-//! click costs no read here, and a write only when something changes. One process serves a
-//! table's Discord side.
-
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex, PoisonError};
+//! Nothing is kept in memory: several processes may serve one table (a click arrives at one,
+//! a deadline at another), so every read goes to the database, and every write changes only
+//! the columns it means to, so that two writers of different columns (the lobby message from
+//! `/play`, the thread from Start) never undo each other. A table's board and panels are
+//! written only by the process delivering its outbox, which holds the table's claim.
 
 use sqlx::AnyPool;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::store::{StoreError, TableId, UserId, now};
-use crate::table::Tables;
+use crate::table::{TableId, Tables, UserId, now};
+
+/// A failure of the Discord side's rows.
+#[derive(Debug, thiserror::Error)]
+pub enum RowsError {
+    /// The database failed.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// The database file was deleted or replaced under the running bot (nothing is written).
+    #[error("{0}")]
+    File(#[from] crate::store::StoreError),
+    /// A stored value does not make sense.
+    #[error("table {0}: stored panel lines are damaged: {1}")]
+    Corrupt(TableId, serde_json::Error),
+}
 
 /// A table's place on Discord. Ids are Discord snowflakes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,22 +71,11 @@ pub struct Panel {
     pub lines: Vec<String>,
 }
 
-/// Panels by table and player; `None` when known to have none.
-type PanelCache = HashMap<(TableId, UserId), Option<Panel>>;
-
 /// The Discord side's rows.
 #[derive(Clone, Debug)]
 pub struct Rows {
     pool: AnyPool,
-    places: Arc<Mutex<HashMap<TableId, Place>>>,
-    /// Panels read or written since start (`None`: known to have none).
-    panels: Arc<Mutex<PanelCache>>,
-    /// Users whose DMs failed and who were not told yet, as read at start and kept since.
-    untold: Arc<Mutex<HashSet<u64>>>,
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+    tables: Tables,
 }
 
 fn id(value: Option<u64>) -> Option<i64> {
@@ -82,8 +84,8 @@ fn id(value: Option<u64>) -> Option<i64> {
 
 const COLUMNS: &str = "table_id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, board_version";
 
-fn place_of(row: &AnyRow) -> Result<Place, StoreError> {
-    let get = |i: usize| -> Result<Option<u64>, StoreError> { Ok(row.try_get::<Option<i64>, _>(i)?.map(|v| v as u64)) };
+fn place_of(row: &AnyRow) -> Result<Place, RowsError> {
+    let get = |i: usize| -> Result<Option<u64>, RowsError> { Ok(row.try_get::<Option<i64>, _>(i)?.map(|v| v as u64)) };
     Ok(Place {
         table: Some(TableId(row.try_get(0)?)),
         guild: get(1)?,
@@ -96,43 +98,67 @@ fn place_of(row: &AnyRow) -> Result<Place, StoreError> {
 }
 
 impl Rows {
-    /// The rows in `tables`' database; reads who was not yet told that their DMs are closed.
-    ///
-    /// # Errors
-    /// On database failure.
-    pub async fn open(tables: &Tables) -> Result<Self, StoreError> {
-        let pool = tables.front_end_pool().clone();
-        let untold = sqlx::query("SELECT user_id FROM discord_dm_closed WHERE noticed = 0")
-            .fetch_all(&pool)
-            .await?
-            .iter()
-            .map(|r| r.try_get::<i64, _>(0).map(|u| u as u64))
-            .collect::<Result<HashSet<u64>, _>>()?;
-        Ok(Self { pool, places: Arc::default(), panels: Arc::default(), untold: Arc::new(Mutex::new(untold)) })
+    /// The rows in `tables`' database.
+    #[must_use]
+    pub fn open(tables: &Tables) -> Self {
+        Self { pool: tables.front_end_pool().clone(), tables: tables.clone() }
     }
 
-    /// Records or replaces where table `table` lives.
+    /// Records where a new table lives: its server and channel (nothing else is known yet).
+    /// A place recorded already keeps what it has.
     ///
     /// # Errors
     /// On database failure.
-    pub async fn set_place(&self, table: TableId, place: &Place) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO discord_tables ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (table_id) DO UPDATE SET guild_id = excluded.guild_id, channel_id = excluded.channel_id,
-                 thread_id = excluded.thread_id, lobby_message_id = excluded.lobby_message_id,
-                 board_message_id = excluded.board_message_id, board_version = excluded.board_version"
-        );
-        sqlx::query(sqlx::AssertSqlSafe(sql))
+    pub async fn set_home(&self, table: TableId, guild: Option<u64>, channel: u64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
+        sqlx::query(
+            "INSERT INTO discord_tables (table_id, guild_id, channel_id) VALUES ($1, $2, $3)
+             ON CONFLICT (table_id) DO NOTHING",
+        )
+        .bind(table.0)
+        .bind(id(guild))
+        .bind(channel as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Records the lobby message of `table` (whose home is recorded).
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn set_lobby_message(&self, table: TableId, message: u64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
+        self.set_column(table, "lobby_message_id", Some(message)).await
+    }
+
+    /// Records the thread `table` is played in.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn set_thread(&self, table: TableId, thread: u64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
+        self.set_column(table, "thread_id", Some(thread)).await
+    }
+
+    async fn set_column(&self, table: TableId, column: &str, value: Option<u64>) -> Result<(), RowsError> {
+        let sql = format!("UPDATE discord_tables SET {column} = $1 WHERE table_id = $2");
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id(value)).bind(table.0).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Records the live board post of `table` and the version it shows.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn set_board(&self, table: TableId, message: u64, version: i64) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
+        sqlx::query("UPDATE discord_tables SET board_message_id = $1, board_version = $2 WHERE table_id = $3")
+            .bind(message as i64)
+            .bind(version)
             .bind(table.0)
-            .bind(id(place.guild))
-            .bind(place.channel as i64)
-            .bind(id(place.thread))
-            .bind(id(place.lobby_message))
-            .bind(id(place.board_message))
-            .bind(place.board_version)
             .execute(&self.pool)
             .await?;
-        lock(&self.places).insert(table, *place);
         Ok(())
     }
 
@@ -140,24 +166,17 @@ impl Rows {
     ///
     /// # Errors
     /// On database failure.
-    pub async fn place(&self, table: TableId) -> Result<Option<Place>, StoreError> {
-        if let Some(place) = lock(&self.places).get(&table) {
-            return Ok(Some(*place));
-        }
+    pub async fn place(&self, table: TableId) -> Result<Option<Place>, RowsError> {
         let sql = format!("SELECT {COLUMNS} FROM discord_tables WHERE table_id = $1");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(table.0).fetch_optional(&self.pool).await?;
-        let place = row.as_ref().map(place_of).transpose()?;
-        if let Some(place) = place {
-            lock(&self.places).insert(table, place);
-        }
-        Ok(place)
+        row.as_ref().map(place_of).transpose()
     }
 
     /// Tables played in `channel` (its thread, or the channel itself), newest first.
     ///
     /// # Errors
     /// On database failure.
-    pub async fn tables_in_channel(&self, channel: u64) -> Result<Vec<TableId>, StoreError> {
+    pub async fn tables_in_channel(&self, channel: u64) -> Result<Vec<TableId>, RowsError> {
         let rows = sqlx::query(
             "SELECT table_id FROM discord_tables WHERE thread_id = $1 OR (thread_id IS NULL AND channel_id = $1)
              ORDER BY table_id DESC",
@@ -172,10 +191,7 @@ impl Rows {
     ///
     /// # Errors
     /// On database failure.
-    pub async fn panel(&self, table: TableId, user: UserId) -> Result<Option<Panel>, StoreError> {
-        if let Some(known) = lock(&self.panels).get(&(table, user)) {
-            return Ok(known.clone());
-        }
+    pub async fn panel(&self, table: TableId, user: UserId) -> Result<Option<Panel>, RowsError> {
         let row = sqlx::query(
             "SELECT channel_id, message_id, open, lines, version FROM discord_panels WHERE table_id = $1 AND user_id = $2",
         )
@@ -183,28 +199,25 @@ impl Rows {
         .bind(user.to_db())
         .fetch_optional(&self.pool)
         .await?;
-        let panel = row
-            .map(|r| -> Result<Panel, StoreError> {
-                let lines: String = r.try_get(3)?;
-                Ok(Panel {
-                    channel: r.try_get::<i64, _>(0)? as u64,
-                    message: r.try_get::<i64, _>(1)? as u64,
-                    open: r.try_get::<i64, _>(2)? != 0,
-                    version: r.try_get(4)?,
-                    lines: serde_json::from_str(&lines)
-                        .map_err(|e| StoreError::Corrupt(format!("table {table}: panel lines: {e}")))?,
-                })
+        row.map(|r| -> Result<Panel, RowsError> {
+            let lines: String = r.try_get(3)?;
+            Ok(Panel {
+                channel: r.try_get::<i64, _>(0)? as u64,
+                message: r.try_get::<i64, _>(1)? as u64,
+                open: r.try_get::<i64, _>(2)? != 0,
+                version: r.try_get(4)?,
+                lines: serde_json::from_str(&lines).map_err(|e| RowsError::Corrupt(table, e))?,
             })
-            .transpose()?;
-        lock(&self.panels).insert((table, user), panel.clone());
-        Ok(panel)
+        })
+        .transpose()
     }
 
     /// Records `user`'s panel at `table` (replacing the previous one).
     ///
     /// # Errors
     /// On database failure.
-    pub async fn set_panel(&self, table: TableId, user: UserId, panel: &Panel) -> Result<(), StoreError> {
+    pub async fn set_panel(&self, table: TableId, user: UserId, panel: &Panel) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
         sqlx::query(
             "INSERT INTO discord_panels (table_id, user_id, channel_id, message_id, open, lines, version)
              VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -221,92 +234,106 @@ impl Rows {
         .bind(panel.version)
         .execute(&self.pool)
         .await?;
-        lock(&self.panels).insert((table, user), Some(panel.clone()));
         Ok(())
     }
 
-    /// Remembers that `user` cannot receive DMs. A player already told stays told: the
-    /// private notice is given once, not again at every failed DM, until their DMs open.
+    /// Discord refused a DM to `user` for `table` (their DMs are closed): no DM is attempted
+    /// to them at that table until they next interact there. Returns whether this is news (the
+    /// table's public note about it is due: once, until a DM gets through again).
     ///
     /// # Errors
     /// On database failure.
-    pub async fn mark_dm_closed(&self, user: u64) -> Result<(), StoreError> {
-        let noticed: i64 = sqlx::query(
-            "INSERT INTO discord_dm_closed (user_id, noticed, at) VALUES ($1, 0, $2)
-             ON CONFLICT (user_id) DO UPDATE SET at = excluded.at RETURNING noticed",
+    pub async fn block_dms(&self, table: TableId, user: UserId) -> Result<bool, RowsError> {
+        self.tables.front_end_writable()?;
+        let known = self.dm_block(table, user).await?.is_some();
+        sqlx::query(
+            "INSERT INTO discord_dm_blocked (table_id, user_id, at) VALUES ($1, $2, $3)
+             ON CONFLICT (table_id, user_id) DO UPDATE SET retry = 0, at = excluded.at",
         )
-        .bind(user as i64)
+        .bind(table.0)
+        .bind(user.to_db())
         .bind(now())
-        .fetch_one(&self.pool)
-        .await?
-        .try_get(0)?;
-        if noticed == 0 {
-            lock(&self.untold).insert(user);
-        }
+        .execute(&self.pool)
+        .await?;
+        Ok(!known)
+    }
+
+    /// The block on DMs to `user` at `table`, if any: whether a DM may be tried once more
+    /// (they interacted since), and whether they were told.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn dm_block(&self, table: TableId, user: UserId) -> Result<Option<(bool, bool)>, RowsError> {
+        let row = sqlx::query("SELECT retry, told FROM discord_dm_blocked WHERE table_id = $1 AND user_id = $2")
+            .bind(table.0)
+            .bind(user.to_db())
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((r.try_get::<i64, _>(0)? != 0, r.try_get::<i64, _>(1)? != 0))).transpose()
+    }
+
+    /// Whether DMs to `user` at `table` are held back (see [`Rows::block_dms`]).
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn dms_blocked(&self, table: TableId, user: UserId) -> Result<bool, RowsError> {
+        Ok(self.dm_block(table, user).await?.is_some_and(|(retry, _)| !retry))
+    }
+
+    /// A DM to `user` at `table` got through: their DMs are open, and if they close them again
+    /// the table and they are told again.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn dms_open(&self, table: TableId, user: UserId) -> Result<(), RowsError> {
+        self.tables.front_end_writable()?;
+        sqlx::query("DELETE FROM discord_dm_blocked WHERE table_id = $1 AND user_id = $2")
+            .bind(table.0)
+            .bind(user.to_db())
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
-    /// Records that table `table` told `user` publicly to use `/hand`; false if it already had.
+    /// `user` interacted at `table` (a click, `/hand`): one DM may be tried there again.
+    /// Returns whether they should now be told, privately, that their DMs are closed (the first
+    /// time since Discord refused them).
     ///
     /// # Errors
     /// On database failure.
-    pub async fn note_dm_closed(&self, table: TableId, user: u64) -> Result<bool, StoreError> {
-        let added =
-            sqlx::query("INSERT INTO discord_dm_notes (table_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(table.0)
-                .bind(user as i64)
-                .execute(&self.pool)
-                .await?
-                .rows_affected();
-        Ok(added > 0)
-    }
-
-    /// Whether `user` has a DM failure they were not told about yet; marks it told. Costs no
-    /// query for everyone else.
-    ///
-    /// # Errors
-    /// On database failure.
-    pub async fn take_dm_notice(&self, user: u64) -> Result<bool, StoreError> {
-        if !lock(&self.untold).remove(&user) {
+    pub async fn unblock_dms(&self, table: TableId, user: UserId) -> Result<bool, RowsError> {
+        self.tables.front_end_writable()?;
+        let Some((retry, told)) = self.dm_block(table, user).await? else { return Ok(false) };
+        if retry && told {
             return Ok(false);
         }
-        let changed = sqlx::query("UPDATE discord_dm_closed SET noticed = 1 WHERE user_id = $1 AND noticed = 0")
-            .bind(user as i64)
-            .execute(&self.pool)
-            .await?
-            .rows_affected();
-        Ok(changed > 0)
-    }
-
-    /// Forgets a DM failure (a later DM went through): if the player closes their DMs
-    /// again, they are told again, once per table.
-    ///
-    /// # Errors
-    /// On database failure.
-    pub async fn clear_dm_closed(&self, user: u64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let closed = sqlx::query("DELETE FROM discord_dm_closed WHERE user_id = $1")
-            .bind(user as i64)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if closed > 0 {
-            sqlx::query("DELETE FROM discord_dm_notes WHERE user_id = $1").bind(user as i64).execute(&mut *tx).await?;
+        // One statement decides who tells them, when two interactions arrive together.
+        let first = sqlx::query(
+            "UPDATE discord_dm_blocked SET retry = 1, told = 1 WHERE table_id = $1 AND user_id = $2 AND told = 0",
+        )
+        .bind(table.0)
+        .bind(user.to_db())
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        if first == 0 {
+            sqlx::query("UPDATE discord_dm_blocked SET retry = 1 WHERE table_id = $1 AND user_id = $2")
+                .bind(table.0)
+                .bind(user.to_db())
+                .execute(&self.pool)
+                .await?;
         }
-        tx.commit().await?;
-        lock(&self.untold).remove(&user);
-        Ok(())
+        Ok(first > 0)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Rows;
+    use super::{Place, Rows};
     use crate::store::{NewTable, Store};
-    use crate::table::Tables;
+    use crate::table::{TableId, Tables, UserId};
 
-    #[tokio::test]
-    async fn a_closed_dm_is_told_once_per_table_until_the_dms_open_again() {
+    async fn setup() -> (tempfile::TempDir, Rows, TableId) {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Store::open(dir.path().join("s.db").to_str().expect("utf-8")).await.expect("opens");
         let new = NewTable {
@@ -316,29 +343,58 @@ mod tests {
             host: None,
             max_players: 2,
             turn_timeout: 60,
-            on_timeout: crate::store::OnTimeout::default(),
+            on_timeout: crate::table::OnTimeout::default(),
+            delivers: true,
         };
         let table = store.create(&new, &[]).await.expect("a table");
-        let rows = Rows::open(&Tables::new(store.clone())).await.expect("rows");
-        let user = 42;
-        assert!(!rows.take_dm_notice(user).await.expect("take"), "nothing to tell yet");
-        for _ in 0..5 {
-            rows.mark_dm_closed(user).await.expect("mark");
+        (dir, Rows::open(&Tables::new(store)), table)
+    }
+
+    #[tokio::test]
+    async fn a_closed_dm_blocks_dms_at_that_table_until_the_player_interacts_there() {
+        let (_dir, rows, table) = setup().await;
+        let user = UserId(42);
+        assert!(!rows.dms_blocked(table, user).await.expect("read"));
+        assert!(!rows.unblock_dms(table, user).await.expect("unblock"), "nothing to tell yet");
+        assert!(rows.block_dms(table, user).await.expect("block"), "the first refusal is news");
+        assert!(rows.dms_blocked(table, user).await.expect("read"), "no DM until they interact");
+        for round in 0..3 {
+            assert_eq!(rows.unblock_dms(table, user).await.expect("unblock"), round == 0, "told once, privately");
+            assert!(!rows.dms_blocked(table, user).await.expect("read"), "one DM is tried again");
+            assert!(!rows.block_dms(table, user).await.expect("block"), "no second public note");
+            assert!(rows.dms_blocked(table, user).await.expect("read"), "held back again");
         }
-        assert!(rows.note_dm_closed(table, user).await.expect("note"), "the first public note");
-        assert!(rows.take_dm_notice(user).await.expect("take"), "the first private notice");
-        for _ in 0..5 {
-            rows.mark_dm_closed(user).await.expect("mark");
-            assert!(!rows.note_dm_closed(table, user).await.expect("note"), "no second public note");
-            assert!(!rows.take_dm_notice(user).await.expect("take"), "no second private notice");
-        }
-        // A restart reads who is still owed the notice: nobody, here.
-        let reopened = Rows::open(&Tables::new(store.clone())).await.expect("rows");
-        assert!(!reopened.take_dm_notice(user).await.expect("take"), "told before the restart");
-        rows.clear_dm_closed(user).await.expect("the DMs opened");
-        rows.mark_dm_closed(user).await.expect("closed again");
-        let reopened = Rows::open(&Tables::new(store)).await.expect("rows");
-        assert!(rows.note_dm_closed(table, user).await.expect("note"), "told again after reopening");
-        assert!(reopened.take_dm_notice(user).await.expect("take"), "owed across a restart");
+        rows.dms_open(table, user).await.expect("a DM got through");
+        assert!(!rows.dms_blocked(table, user).await.expect("read"));
+        assert!(rows.block_dms(table, user).await.expect("block"), "closed again: news again");
+        assert!(rows.unblock_dms(table, user).await.expect("unblock"), "and told again");
+        let other = UserId(43);
+        assert!(!rows.dms_blocked(table, other).await.expect("read"), "only that player");
+    }
+
+    #[tokio::test]
+    async fn the_lobby_message_and_the_thread_are_written_without_undoing_each_other() {
+        let (_dir, rows, table) = setup().await;
+        rows.set_home(table, Some(7), 100).await.expect("home");
+        // Start records the thread before /play got round to recording its lobby message.
+        rows.set_thread(table, 300).await.expect("thread");
+        rows.set_lobby_message(table, 200).await.expect("lobby");
+        rows.set_home(table, Some(7), 999).await.expect("a second home changes nothing");
+        let place = rows.place(table).await.expect("read").expect("a place");
+        assert_eq!(
+            place,
+            Place {
+                table: Some(table),
+                guild: Some(7),
+                channel: 100,
+                thread: Some(300),
+                lobby_message: Some(200),
+                board_message: None,
+                board_version: None
+            }
+        );
+        rows.set_board(table, 400, 3).await.expect("board");
+        let place = rows.place(table).await.expect("read").expect("a place");
+        assert_eq!((place.game_channel(), place.board_message, place.board_version), (300, Some(400), Some(3)));
     }
 }

@@ -1,27 +1,26 @@
-//! Deadlines: half-time reminders and timeouts, checked every few seconds from the database,
-//! so deadlines that passed while the bot was down are caught up at the next sweep. Processes
-//! sharing one database each claim the due tables they handle (see [`crate::table::Tables::due`]).
+//! The sweeper: deadlines (half-time reminders and timeouts) and deliveries left over, checked
+//! every few seconds from the database, so that deadlines that passed while the bot was down,
+//! and posts a crash or a deploy interrupted, are caught up at the next sweep. Processes sharing
+//! one database each claim a few due tables at a time (see [`crate::table::Tables::due`]), so
+//! they share the work, and a table a dead process held moves to another within a lease.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, CreateMessage};
 
 use super::Data;
-use super::deliver::{Error, deliver_move};
-use super::post::{mention, only_users};
-use crate::store::{TableId, now};
+use super::deliver::{after_change, after_commit, drain};
+use crate::table::{CLAIM_BATCH, TableId, now};
 
-/// Sweeps forever, every `every`; first moves on any table left waiting on a computer
-/// player (a database from an older release may hold one) and posts what they did.
+/// Sweeps until the process stops: at once (computers left waiting, posts left unsent), then
+/// every `every`.
 pub async fn run(http: Arc<serenity::Http>, data: Data, every: Duration) {
     match data.tables.drive_all_computers().await {
         Ok(reports) => {
             for report in reports {
-                if let Err(err) = deliver_move(&http, &data, &report).await {
-                    tracing::warn!(table = %report.table(), "cannot post the computer players' moves: {err}");
-                }
+                after_commit(&http, &data, &report).await;
             }
         }
         Err(err) => tracing::warn!("cannot look for tables waiting on computers: {}", err.log_detail()),
@@ -29,46 +28,97 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, every: Duration) {
     let mut ticker = tokio::time::interval(every);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticker.tick().await;
-        if let Err(err) = sweep(&http, &data).await {
-            tracing::warn!("deadline sweep failed: {err}");
+        tokio::select! {
+            _ = ticker.tick() => {}
+            () = data.stop.cancelled() => return,
         }
+        sweep(&http, &data).await;
     }
 }
 
-/// One sweep: the due tables this process claimed (no other process sharing the database
-/// handles them meanwhile), each timed out or reminded, then given back.
-///
-/// # Errors
-/// Storage failures (a failure on one table is logged and the sweep goes on).
-pub async fn sweep(http: &Arc<serenity::Http>, data: &Data) -> Result<(), Error> {
+/// One sweep: the due deadlines and reminders, then the deliveries nobody is making, a few
+/// tables at a time, each claimed by this process while it works on it.
+pub async fn sweep(http: &Arc<serenity::Http>, data: &Data) {
     let at = now();
-    for table in data.tables.due(at).await? {
-        if let Err(err) = sweep_table(http, data, table, at).await {
-            tracing::warn!(%table, "deadline handling failed: {err}");
+    // A table handled once in a sweep is not taken again in it (its handling failed, and it
+    // waits for the next sweep), so a sweep always ends.
+    let mut handled = HashSet::new();
+    loop {
+        let due = match data.tables.due(at).await {
+            Ok(due) => due,
+            Err(err) => {
+                tracing::warn!("cannot look for due deadlines: {}", err.log_detail());
+                break;
+            }
+        };
+        let full = due.len() as i64 >= CLAIM_BATCH;
+        let mut fresh = false;
+        for table in due {
+            if data.stopping() {
+                return;
+            }
+            if handled.insert(table) {
+                fresh = true;
+                deadline(http, data, table, at).await;
+            } else if let Err(err) = data.tables.release(table).await {
+                tracing::warn!(%table, "cannot give back the claim: {}", err.log_detail());
+            }
         }
-        if let Err(err) = data.tables.release(table).await {
-            tracing::warn!(%table, "cannot give back the claim (it lapses by itself): {}", err.log_detail());
+        if !full || !fresh {
+            break;
         }
     }
-    Ok(())
+    handled.clear();
+    loop {
+        let waiting = match data.tables.claim_deliveries(CLAIM_BATCH).await {
+            Ok(waiting) => waiting,
+            Err(err) => {
+                tracing::warn!("cannot look for posts to deliver: {}", err.log_detail());
+                return;
+            }
+        };
+        let full = waiting.len() as i64 >= CLAIM_BATCH;
+        let mut fresh = false;
+        for table in waiting {
+            if data.stopping() {
+                return;
+            }
+            fresh |= handled.insert(table);
+            drain(http, data, table, None).await;
+        }
+        if !full || !fresh {
+            return;
+        }
+    }
 }
 
-async fn sweep_table(http: &Arc<serenity::Http>, data: &Data, table: TableId, at: i64) -> Result<(), Error> {
-    if let Some(report) = data.tables.expire(table, at).await? {
-        deliver_move(http, data, &report).await?;
-        return Ok(());
+/// A claimed table whose deadline or reminder is due: the timeout or the reminder is committed
+/// with its posts in the outbox, and delivered.
+async fn deadline(http: &Arc<serenity::Http>, data: &Data, table: TableId, at: i64) {
+    match data.tables.expire(table, at).await {
+        Ok(Some(report)) => {
+            after_commit(http, data, &report).await;
+            return release(data, table).await;
+        }
+        Ok(None) => {}
+        Err(err) => tracing::warn!(%table, "timeout handling failed: {}", err.log_detail()),
     }
-    let Some(snapshot) = data.tables.take_reminder(table, at).await? else { return Ok(()) };
-    let Some(place) = data.rows.place(table).await? else { return Ok(()) };
-    let users = snapshot.waiting_users();
-    if users.is_empty() {
-        return Ok(());
+    match data.tables.take_reminder(table, at).await {
+        Ok(Some(snapshot)) => {
+            after_change(http, data, &snapshot).await;
+            return release(data, table).await;
+        }
+        Ok(None) => {}
+        Err(err) => tracing::warn!(%table, "reminder failed: {}", err.log_detail()),
     }
-    let who: Vec<String> = users.iter().map(|u| mention(*u)).collect();
-    let deadline = snapshot.deadline_at.map(|d| format!(" Time runs out <t:{d}:R>.")).unwrap_or_default();
-    let text = format!("⏰ {}: half your time for this turn is gone.{deadline}", who.join(", "));
-    let message = CreateMessage::new().content(text).allowed_mentions(only_users(&users));
-    ChannelId::new(place.game_channel()).send_message(http, message).await?;
-    Ok(())
+    // Nothing was due after all (handled elsewhere meanwhile), or it failed: anything recorded
+    // is delivered, and the claim goes back.
+    drain(http, data, table, None).await;
+}
+
+/// Gives back the claim on `table` (a no-op when delivery gave it back already).
+async fn release(data: &Data, table: TableId) {
+    if let Err(err) = data.tables.release(table).await {
+        tracing::warn!(%table, "cannot give back the claim (it lapses by itself): {}", err.log_detail());
+    }
 }

@@ -3,7 +3,8 @@
 
 use engines::{ActionError, AnyGame, RuleErrorKind, Seat, SetupError};
 
-use crate::store::{StoreError, TableId};
+use crate::store::{Fault, StoreError};
+use crate::table::vocab::TableId;
 
 /// A refused table operation. `Display` is the message for the player.
 #[derive(Debug, thiserror::Error)]
@@ -87,30 +88,90 @@ pub enum TableError {
     /// The game refused its setup (player count, options) or is not playable yet.
     #[error("{0}")]
     Setup(SetupError),
+    /// The table's saved row cannot be read (a damaged state, seats or game name): this table
+    /// cannot be played, the others are not affected.
+    #[error(
+        "Table #{table}'s saved state is damaged, so it cannot be played; the other tables are fine. Please tell the server's admin."
+    )]
+    Damaged {
+        /// The table.
+        table: TableId,
+        /// What is wrong, for the log.
+        detail: String,
+    },
+    /// Storage failed for a reason the player can pass on to whoever runs the bot (the disk
+    /// is full, the database file was deleted…); nothing was saved.
+    #[error("{}", storage_sentence(*.fault))]
+    Storage {
+        /// What the failure means.
+        fault: Fault,
+        /// What happened, for the log.
+        detail: String,
+    },
     /// Something failed on Saloon's side; the player sees only that nothing changed.
-    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    #[error(
+        "Something went wrong on Saloon's side, and nothing was changed. If it happens again, please tell the server's admin."
+    )]
     Internal(String),
 }
 
+/// What a player reads when storage fails: the cause, that nothing was saved, and who can
+/// help (trying again only where it can).
+const fn storage_sentence(fault: Fault) -> &'static str {
+    match fault {
+        Fault::DiskFull => {
+            "The bot's disk is full, so what you just did was not saved. Please tell the server's admin."
+        }
+        Fault::ReadOnly => {
+            "The bot cannot write to its database (it is read-only), so what you just did was not saved. \
+Please tell the server's admin."
+        }
+        Fault::Damaged => "The bot's database file is damaged. Please tell the server's admin.",
+        Fault::FileGone => {
+            "The bot's database file was deleted or replaced while the bot was running, so what you just did was \
+not saved. Please tell the server's admin: the bot needs a restart."
+        }
+        Fault::Busy => "The bot's database is busy or out of reach just now. Try again in a minute.",
+        Fault::Other => {
+            "Something went wrong on Saloon's side, and nothing was changed. If it happens again, please tell the server's admin."
+        }
+    }
+}
+
 impl TableError {
+    /// A storage failure while working on table `id`.
     pub(crate) fn from_store(error: StoreError, id: TableId) -> Self {
         match error {
             StoreError::NotFound(_) => Self::NoSuchTable(id),
             StoreError::Stale { .. } => Self::Stale(id),
-            other => Self::Internal(other.to_string()),
+            StoreError::Corrupt(detail) => Self::Damaged { table: id, detail },
+            other => Self::store(other),
         }
     }
 
+    /// A storage failure, named by what it means for whoever can act on it.
     pub(crate) fn store(error: StoreError) -> Self {
-        Self::Internal(error.to_string())
+        Self::Storage { fault: Fault::of(&error), detail: error.to_string() }
+    }
+
+    /// A failure of the database under a front end's own rows, in the same words as the
+    /// tables' own.
+    #[must_use]
+    pub fn of_database(error: &sqlx::Error) -> Self {
+        Self::Storage { fault: Fault::of_sqlx(error), detail: format!("database error: {error}") }
+    }
+
+    /// Table `id`'s saved row cannot be read.
+    pub(crate) fn damaged(id: TableId, detail: impl Into<String>) -> Self {
+        Self::Damaged { table: id, detail: detail.into() }
     }
 
     /// An engine refusal at table `id`, matched on its kind: the opening checks become the
     /// table's own messages (with players' names), a rule's refusal lists the legal choices
-    /// of `seat`.
+    /// of `seat` by their labels (the words on its buttons, never the action text).
     pub(crate) fn illegal(id: TableId, game: &AnyGame, seat: Seat, names: &[String], error: &ActionError) -> Self {
         let mut reason = match error {
-            ActionError::Parse(parse) => format!("\"{}\" is not a move here", parse.text.trim()),
+            ActionError::Parse(parse) => format!("\"{}\" is not a move here", super::quoted(parse.text.trim())),
             ActionError::Rule(rule) => match rule.kind {
                 RuleErrorKind::GameOver => return Self::Over(id),
                 RuleErrorKind::Resigned => return Self::Resigned(id),
@@ -132,11 +193,12 @@ impl TableError {
         if let Some(first) = reason.get(..1) {
             reason = first.to_uppercase() + &reason[1..];
         }
-        let legal: Vec<String> = game.legal_actions(seat).into_iter().map(|a| a.text).collect();
+        let mut legal: Vec<String> = game.legal_actions(seat, names).into_iter().map(|a| a.label).collect();
+        legal.dedup();
         let allowed = if legal.len() > 12 {
-            format!("{} and {} more", legal[..12].join(", "), legal.len() - 12)
+            format!("{}; or one of {} more", legal[..12].join("; "), legal.len() - 12)
         } else {
-            legal.join(", ")
+            legal.join("; ")
         };
         Self::Illegal { reason, allowed }
     }
@@ -144,14 +206,26 @@ impl TableError {
     /// Whether the details belong in the log (a failure of Saloon, not of the player).
     #[must_use]
     pub const fn is_internal(&self) -> bool {
-        matches!(self, Self::Internal(_))
+        matches!(self, Self::Internal(_) | Self::Storage { .. } | Self::Damaged { .. })
+    }
+
+    /// Whether the same request may succeed later without anyone's help (the database was
+    /// busy for a moment); `false` for a refusal, a damaged table, a full disk.
+    #[must_use]
+    pub const fn may_pass(&self) -> bool {
+        match self {
+            Self::Storage { fault, .. } => fault.may_pass(),
+            Self::Internal(_) => true,
+            _ => false,
+        }
     }
 
     /// Details for the log (never shown to players).
     #[must_use]
     pub fn log_detail(&self) -> String {
         match self {
-            Self::Internal(detail) => detail.clone(),
+            Self::Internal(detail) | Self::Storage { detail, .. } => detail.clone(),
+            Self::Damaged { table, detail } => format!("table {table}'s saved row cannot be read: {detail}"),
             other => other.to_string(),
         }
     }

@@ -2,8 +2,10 @@
 
 use engines::{AnyGame, GameKind};
 
+use super::outbox::{BoardNote, Dispatch, PanelNote};
 use super::{LobbyRequest, MoveReport, Participant, Progress, Snapshot, TableError, Tables, renumber};
-use crate::store::{NewTable, SeatRow, Skill, Status, TableId, TableRow, Update, UserId};
+use crate::store::{NewTable, TableRow, Update};
+use crate::table::vocab::{SeatRow, Skill, Status, TableId, UserId};
 
 /// Names computer players take, in order.
 const COMPUTER_NAMES: [&str; 9] = ["Calamity", "Doc", "Wyatt", "Belle", "Jesse", "Annie", "Bat", "Pearl", "Butch"];
@@ -50,6 +52,7 @@ impl Tables {
             max_players: request.players,
             turn_timeout: request.turn_timeout,
             on_timeout: request.on_timeout,
+            delivers: request.delivers,
         };
         let id = self.store.create(&new, &renumber(seats)).await.map_err(TableError::store)?;
         self.snapshot(id).await
@@ -62,11 +65,16 @@ impl Tables {
 
     async fn write_seats(&self, mut row: TableRow, seats: Vec<SeatRow>) -> Result<Snapshot, TableError> {
         let seats = renumber(seats);
-        let update = Update { seats: Some(seats.clone()), ..Update::default() };
-        row.version =
+        let dispatch = Dispatch { lobby: true, ..Dispatch::default() };
+        let update = Update { seats: Some(seats.clone()), ..outgoing(&row, dispatch.clone())? };
+        let written =
             self.store.update(row.id, row.version, &update).await.map_err(|e| TableError::from_store(e, row.id))?;
+        row.version = written.version;
         row.seats = seats;
-        Snapshot::from_row(row)
+        let delivers = row.delivers;
+        let mut snapshot = Snapshot::from_row(row)?;
+        snapshot.recorded = super::recorded(delivers.then_some(dispatch), written);
+        Ok(snapshot)
     }
 
     /// `who` takes a free seat.
@@ -154,15 +162,15 @@ impl Tables {
         if row.host != Some(by) {
             return Err(TableError::NotHost(id));
         }
-        self.close(row).await
+        self.close(row, "").await
     }
 
     /// Stops a running game for good: the host may, or `admin` (a moderator of the place it
-    /// is played in, as the front end decides).
+    /// is played in, as the front end decides). `who` names `by` on the board.
     ///
     /// # Errors
     /// When `by` may not, or the table is over already.
-    pub async fn abandon(&self, id: TableId, by: UserId, admin: bool) -> Result<Snapshot, TableError> {
+    pub async fn abandon(&self, id: TableId, by: UserId, who: &str, admin: bool) -> Result<Snapshot, TableError> {
         let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
         if matches!(row.status, Status::Finished | Status::Abandoned) {
             return Err(TableError::Over(id));
@@ -170,21 +178,51 @@ impl Tables {
         if row.host != Some(by) && !admin {
             return Err(TableError::NotHost(id));
         }
-        self.close(row).await
+        self.close(row, &format!("{who} stopped the game before its end.")).await
     }
 }
 
 impl Tables {
-    /// Marks a lobby cancelled or a game abandoned.
-    async fn close(&self, mut row: TableRow) -> Result<Snapshot, TableError> {
+    /// Marks a lobby cancelled or a game abandoned: a lobby's message says so; a game's
+    /// board says so and every player's panel closes.
+    async fn close(&self, mut row: TableRow, line: &str) -> Result<Snapshot, TableError> {
         let id = row.id;
-        let update =
-            Update { status: Some(Status::Abandoned), deadline_at: Some(None), waiting: Some(0), ..Update::default() };
-        row.version = self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
+        let dispatch = if row.status == Status::Lobby {
+            Dispatch { lobby: true, ..Dispatch::default() }
+        } else {
+            let panels = row
+                .seats
+                .iter()
+                .filter_map(|s| s.user.map(|user| PanelNote { user, seat: s.seat, fresh: false, lines: Vec::new() }))
+                .collect();
+            let board = BoardNote { lines: vec![line.to_string()], ping: Vec::new() };
+            Dispatch { panels, board: Some(board), ..Dispatch::default() }
+        };
+        let update = Update {
+            status: Some(Status::Abandoned),
+            deadline_at: Some(None),
+            waiting: Some(0),
+            ..outgoing(&row, dispatch.clone())?
+        };
+        let written = self.store.update(id, row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
+        row.version = written.version;
         row.status = Status::Abandoned;
         row.deadline_at = None;
-        Snapshot::from_row(row)
+        let delivers = row.delivers;
+        let mut snapshot = Snapshot::from_row(row)?;
+        snapshot.recorded = super::recorded(delivers.then_some(dispatch), written);
+        Ok(snapshot)
     }
+}
+
+/// An update that records `dispatch` in the outbox (and claims the table to deliver it) when
+/// the table's front end delivers through it; else an empty update.
+pub(super) fn outgoing(row: &TableRow, dispatch: Dispatch) -> Result<Update, TableError> {
+    if !row.delivers {
+        return Ok(Update::default());
+    }
+    let body = dispatch.to_json().map_err(|e| TableError::Internal(e.to_string()))?;
+    Ok(Update { outbox: Some(body), claim: Some(super::CLAIM_LEASE), ..Update::default() })
 }
 
 /// A computer name not yet used at the table.

@@ -5,7 +5,8 @@ use engines::{
 };
 
 use super::{Loaded, TableError, engine_of, log_entry, public_choices, secret_holders};
-use crate::store::{LogEntry, OnTimeout, Origin, SeatRow, Status, SummaryRow, TableId, TableRow, UserId};
+use crate::store::{SummaryRow, TableRow};
+use crate::table::vocab::{LogEntry, OnTimeout, Origin, SeatRow, Status, TableId, UserId};
 
 /// One applied action.
 #[derive(Clone, Debug)]
@@ -96,6 +97,26 @@ impl Progress {
         &self.log
     }
 
+    /// Every action applied so far, in order.
+    pub(crate) fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// What happened so far, each line with its audience.
+    pub(crate) fn narration(&self) -> &[Narration] {
+        &self.narration
+    }
+
+    /// Seats a computer took over from their player.
+    pub(crate) const fn went_away_seats(&self) -> SeatSet {
+        self.went_away
+    }
+
+    /// The lines only some may read that `seat` is among (its private news).
+    pub(crate) fn private_lines(&self, seat: Seat) -> Vec<String> {
+        private_lines(&self.narration, seat)
+    }
+
     fn acted(&self) -> SeatSet {
         self.moves.iter().map(|m| m.seat).collect()
     }
@@ -151,6 +172,10 @@ pub struct MoveReport {
     /// Seats a computer took over from their player with this commit (the player is told how
     /// to take it back).
     pub went_away: SeatSet,
+    /// The outbox entry the commit recorded (for a table whose front end delivers through it).
+    pub recorded: Option<super::outbox::Recorded>,
+    /// What the player read on each option they chose to enter the action (by clicks).
+    pub chosen: Vec<String>,
 }
 
 impl MoveReport {
@@ -170,6 +195,8 @@ impl MoveReport {
             snapshot: Snapshot::from_loaded(table),
             privates,
             went_away: progress.went_away,
+            recorded: None,
+            chosen: Vec::new(),
         }
     }
 
@@ -216,11 +243,7 @@ impl MoveReport {
     /// The lines only some may read that `seat` is among (its private news).
     #[must_use]
     pub fn private_lines(&self, seat: Seat) -> Vec<String> {
-        self.narration
-            .iter()
-            .filter(|n| n.audience.readers().is_some_and(|r| r.contains(seat)))
-            .map(|n| n.text.clone())
-            .collect()
+        private_lines(&self.narration, seat)
     }
 
     /// Humans the game now waits for.
@@ -274,6 +297,8 @@ pub struct Snapshot {
     pub public_choices: Option<(Seat, Choices)>,
     /// Seats holding something private now.
     pub secret_holders: SeatSet,
+    /// The outbox entry the change that made this snapshot recorded (a lobby change), if any.
+    pub recorded: Option<super::outbox::Recorded>,
 }
 
 impl Snapshot {
@@ -289,6 +314,7 @@ impl Snapshot {
 
     fn build(row: TableRow, game: GameKind, engine: Option<&AnyGame>) -> Self {
         let pending = engine.map(AnyGame::pending);
+        let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
         Self {
             id: row.id,
             game,
@@ -302,7 +328,7 @@ impl Snapshot {
                 _ => None,
             },
             view: engine.map(|g| g.view(Viewer::Public)),
-            public_choices: engine.and_then(public_choices),
+            public_choices: engine.and_then(|game| public_choices(game, &names)),
             secret_holders: engine.map_or(SeatSet::EMPTY, secret_holders),
             seats: row.seats,
             options: row.options,
@@ -310,6 +336,7 @@ impl Snapshot {
             turn_timeout: row.turn_timeout,
             on_timeout: row.on_timeout,
             deadline_at: row.deadline_at,
+            recorded: None,
         }
     }
 
@@ -382,20 +409,22 @@ pub struct PrivateView {
 
 impl PrivateView {
     pub(crate) fn new(table: &Loaded, seat: Seat) -> Self {
-        // An away player sees their seat but decides nothing: a computer plays it for them.
-        let away = table.row.seats.get(seat.index()).is_some_and(|s| s.away);
-        let legal = if away { Vec::new() } else { table.game.legal_actions(seat) };
+        // An away player sees their seat but decides nothing: a computer plays it for them. A
+        // player who resigned only watches.
+        let away = table.row.seats.get(seat.index()).is_some_and(|s| s.away) || table.game.resigned(seat);
+        let names = table.names();
+        let legal = if away { Vec::new() } else { table.game.legal_actions(seat, &names) };
         Self {
             table: table.row.id,
             game: table.game.kind(),
             seat,
             view: table.game.view(Viewer::Seat(seat)),
-            first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "")),
+            first_step: (!legal.is_empty()).then(|| table.game.choices(seat, "", &names)),
             waited_for: !away && table.game.pending().must_seats().contains(seat),
-            asked: table.row.asked.as_ref().and_then(|a| a.get(seat.index()).copied()).unwrap_or(table.row.version),
+            asked: table.row.asked.get(seat.index()).copied().unwrap_or(table.row.version),
             legal,
             version: table.row.version,
-            names: table.names(),
+            names,
         }
     }
 }
@@ -418,21 +447,9 @@ pub struct TableSummary {
 }
 
 impl TableSummary {
-    pub(crate) fn from_snapshot(snapshot: Snapshot, user: Option<UserId>) -> Self {
-        let your_turn = user.is_some_and(|u| snapshot.waiting_users().contains(&u));
-        Self {
-            id: snapshot.id,
-            game: snapshot.game,
-            status: snapshot.status,
-            seated: snapshot.seats.len(),
-            waiting: snapshot.waiting_names(),
-            your_turn,
-        }
-    }
-
     /// From a list row that records who the game waits for (`waiting`, as seat bits).
     pub(crate) fn from_row(row: SummaryRow, waiting: SeatSet, user: Option<UserId>) -> Result<Self, TableError> {
-        let game: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("table {}: {e}", row.id)))?;
+        let game: GameKind = row.game.parse().map_err(|e| TableError::damaged(row.id, format!("{e}")))?;
         let waiting_seats: Vec<&SeatRow> = waiting.iter().filter_map(|s| row.seats.get(s.index())).collect();
         Ok(Self {
             id: row.id,
@@ -443,4 +460,13 @@ impl TableSummary {
             your_turn: user.is_some_and(|u| waiting_seats.iter().any(|s| s.user == Some(u))),
         })
     }
+}
+
+/// The lines of `narration` only some may read that `seat` is among.
+fn private_lines(narration: &[Narration], seat: Seat) -> Vec<String> {
+    narration
+        .iter()
+        .filter(|n| n.audience.readers().is_some_and(|r| r.contains(seat)))
+        .map(|n| n.text.clone())
+        .collect()
 }

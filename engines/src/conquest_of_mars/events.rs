@@ -11,6 +11,7 @@ use super::scoring::EndReason;
 use super::state::ConquestOfMars;
 use crate::game::{Audience, Seat};
 use crate::parts::cards::Card;
+use crate::wording::count;
 
 /// Which sub-phase was cancelled (R36).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,15 +208,16 @@ impl ConquestOfMars {
             Event::AnswerChosen { join: true, .. } => "You join the attack (sealed).".into(),
             Event::AnswerChosen { join: false, .. } => "You stay out (sealed).".into(),
             Event::DieCommitted { die, .. } => format!("You commit a {die} (sealed)."),
-            Event::CommitComplete { seat } => format!("{} has committed its dice.", name(seat)),
+            Event::CommitComplete { seat } => format!("{} has committed dice.", name(seat)),
             Event::Exchange { number, tops, losers } => {
                 let shown: Vec<String> = tops.iter().map(|(s, t)| format!("{} {t}", name(s))).collect();
-                format!("Exchange {number}: {}; {} loses.", shown.join(" vs "), list(losers))
+                let lose = if losers.len() == 1 { "loses" } else { "lose" };
+                format!("Exchange {number}: {}; {} {lose}.", shown.join(" vs "), list(losers))
             }
             Event::Evaded { pyramid, from, to, .. } => format!("{pyramid} evades from {from} to {to}."),
             Event::DroppedOut { seat, .. } => format!("{} is out of the combat.", name(seat)),
             Event::CombatEnded { target, exchanges, .. } => {
-                format!("The battle for {target} ends after {exchanges} exchange(s).")
+                format!("The battle for {target} ends after {}.", count(*exchanges, "exchange"))
             }
             Event::Resigned { seat } => format!("{} resigns.", name(seat)),
             Event::GameEnded { winners, .. } => {

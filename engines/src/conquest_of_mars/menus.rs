@@ -7,6 +7,7 @@ use super::action::Action;
 use super::board::{Orient, Place, PyramidId};
 use super::state::{ConquestOfMars, Phase};
 use crate::game::{Choice, Choices, MAX_CHOICES, Seat};
+use crate::wording::capitalized;
 
 /// The next token of `rest` (the text of an action after the prefix): the next word with
 /// its leading space, or the end of a word already begun.
@@ -68,11 +69,16 @@ fn step_label(game: &ConquestOfMars, token: &str) -> String {
         "move" => "Move a pyramid",
         "attack" => "Attack a card",
         "orient" => "Orient a pyramid",
+        "start" => "Choose your starting die",
+        "add" => "Offer a die",
+        "commit" => "Commit a die to the battle",
+        "destroy" => "Lose a pyramid",
+        "evade" => "Evade with a pyramid",
         _ if word.len() == 1 && token.starts_with(' ') => return format!("Column {word}"),
         _ => {
             return match word.parse::<PyramidId>().ok().and_then(|p| game.place(p).map(|pl| (p, pl))) {
                 Some((p, Place::Board { cell, orient })) => format!("{p} on {cell} ({})", orient.word()),
-                _ => word.to_string(),
+                _ => capitalized(word),
             };
         }
     };

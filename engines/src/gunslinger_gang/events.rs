@@ -10,6 +10,7 @@ use super::cards::{Card, Item, News, Title, Underling};
 use super::scoring::{Control, FinalResult, How};
 use super::state::GunslingerGang;
 use crate::game::{Audience, Seat};
+use crate::wording::count;
 
 /// Why a gunslinger went back to its owner's supply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -158,7 +159,7 @@ fn turn_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String> 
             if *under_top { ", beneath the top entry (Secret Passage)" } else { "" }
         ),
         Event::PlayedCard { card, news, town, .. } => {
-            let story = news.map_or(String::new(), |n| format!(" with {n} {}", n.title()));
+            let story = news.map_or(String::new(), |n| format!(" with {}", n.title()));
             format!("You played {} to {town}{story}.", card.underling.name())
         }
         Event::ResolutionStarted => "All underlings are out: Resolution begins.".into(),
@@ -188,7 +189,7 @@ fn turn_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String> 
             };
             format!("{} uses {what}.", who(*seat))
         }
-        Event::Resolved { seat, card } => format!("{}'s {} is resolved.", who(*seat), card.underling.name()),
+        Event::Resolved { seat, card } => format!("{} is done with {}.", who(*seat), card.underling.name()),
         Event::Resigned { seat } => format!("{} resigns; their decisions now take the defaults.", who(*seat)),
         Event::Automatic { seat, action } => format!("Automatically for {}: {action}.", who(*seat)),
         _ => return None,
@@ -201,7 +202,7 @@ fn effect_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String
         Event::Moved { seat, from, to, kind } => match kind {
             Piece::Outlaw => format!("{} moves an outlaw from {from} to {to}.", who(*seat)),
             Piece::Lawman(role) => {
-                format!("{}'s {} leaves {from} for {to}, arriving as an outlaw.", who(*seat), role.name())
+                format!("The {} of {} leaves {from} for {to}, arriving as an outlaw.", role.name(), who(*seat))
             }
         },
         Event::Ended { seat, news, unused } => {
@@ -214,11 +215,11 @@ fn effect_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String
             format!("{} promotes an outlaw to {} at {town}.", who(*seat), role.name())
         }
         Event::Demoted { seat, town, role } => {
-            format!("{}'s {} at {town} becomes an outlaw.", who(*seat), role.name())
+            format!("The {} of {} at {town} becomes an outlaw.", role.name(), who(*seat))
         }
         Event::Displaced { seat, from, to, by } => {
             let by = if *by == Displacement::Lasso { "lassoed" } else { "run out of town" };
-            format!("{}'s outlaw at {from} is {by} to {to}.", who(*seat))
+            format!("An outlaw of {} at {from} is {by} to {to}.", who(*seat))
         }
         Event::Returned { seat, town, count, by } => format!(
             "{} loses {count} outlaw{} at {town} to the supply ({}).",
@@ -238,9 +239,9 @@ fn effect_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> Option<String
         Event::NoEffect { seat, what } => format!("{}: {what}; no effect.", who(*seat)),
         Event::Bonus { seat, vp, why } => format!("{} gains {vp} VP ({}).", who(*seat), bonus_word(*why)),
         Event::Drew { seat } => format!("{} draws a News Story.", who(*seat)),
-        Event::DrewCard { news, .. } => format!("You drew {news} {}.", news.title()),
-        Event::DrawLost { seat } => format!("{}'s draw is lost.", who(*seat)),
-        Event::Reshuffled { cards } => format!("The discard pile is reshuffled ({cards} cards)."),
+        Event::DrewCard { news, .. } => format!("You drew {}.", news.title()),
+        Event::DrawLost { seat } => format!("The draw of {} is lost.", who(*seat)),
+        Event::Reshuffled { cards } => format!("The discard pile is reshuffled ({}).", count(*cards, "card")),
         _ => return None,
     })
 }
@@ -257,7 +258,7 @@ fn score_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> String {
             BuildingReason::Founding => format!("A {value} VP building at the new town {town}."),
         },
         Event::ItemClaimed { seat, town, item } => {
-            format!("{} claims {} ({item}) at {town}.", who(*seat), item.name())
+            format!("{} claims {} at {town}.", who(*seat), item.name())
         }
         Event::TownScored { town, control, vp } => match (control.controller, control.how) {
             (Some(seat), How::Lawman) => {
@@ -269,7 +270,7 @@ fn score_sentence(event: &Event, who: &dyn Fn(Seat) -> String) -> String {
             (None, _) => format!("{town}: nobody controls it."),
         },
         Event::Founded { town, tile, item } => {
-            let item = item.map_or(String::new(), |i| format!(" with {} ({i})", i.name()));
+            let item = item.map_or(String::new(), |i| format!(" with {}", i.name()));
             format!("A new town is founded at {town}: {}{item}.", tile.name())
         }
         Event::RoundEnded { round } => format!("Round {round} is over."),

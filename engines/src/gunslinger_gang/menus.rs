@@ -8,19 +8,12 @@ use super::cards::{Colour, Item, News, Underling};
 use super::events::plural;
 use super::state::{GunslingerGang, Step};
 use crate::game::{Choices, Seat, choices_from_list};
+use crate::wording::{capitalized, count};
 
 /// The word-by-word tree over the legal list (no step has more than 13 options: R42, R43),
 /// with [`word_label`]'s friendlier labels for the words on the way.
 pub(super) fn choices(game: &GunslingerGang, seat: Seat, prefix: &str) -> Choices {
-    let mut choices = choices_from_list(game, seat, prefix);
-    for choice in &mut choices.options {
-        if choice.label == choice.token.trim()
-            && let Some(label) = word_label(game, choice.token.trim())
-        {
-            choice.label = label;
-        }
-    }
-    choices
+    choices_from_list(game, seat, prefix)
 }
 
 /// A button label for a complete action.
@@ -30,7 +23,7 @@ pub(super) fn label(game: &GunslingerGang, action: &Action) -> String {
             "Play {} ({}) to {town}{}{}",
             card.name(),
             card.value(),
-            news.map_or(String::new(), |n| format!(" with {n} {}", n.title())),
+            news.map_or(String::new(), |n| format!(" with {}", n.title())),
             if under_top { ", beneath the top (Secret Passage)" } else { "" }
         ),
         Action::Reveal(town) => format!("Reveal your entry at {town}"),
@@ -43,15 +36,15 @@ pub(super) fn label(game: &GunslingerGang, action: &Action) -> String {
         Action::Move { from, kind } => format!("Move your {} in from {from}", kind.name()),
         Action::Promote(role) => format!("Promote an outlaw to {}", role.name()),
         Action::Demote(role) => format!("Demote the {} (Jail Keys)", role.name()),
-        Action::Lasso { player, to } => format!("Lasso a {player} outlaw to {to}"),
-        Action::Ambush(player) => format!("Ambush a {player} outlaw"),
+        Action::Lasso { player, to } => format!("Lasso an outlaw of {} to {to}", owner(game, player)),
+        Action::Ambush(player) => format!("Ambush an outlaw of {}", owner(game, player)),
         Action::Elect(role) => format!("Elect your outlaw {}", role.name()),
-        Action::Push { player, to } => format!("Run a {player} outlaw out to {to}"),
+        Action::Push { player, to } => format!("Run an outlaw of {} out to {to}", owner(game, player)),
         Action::Drive { to, count } => format!("Drive {count} outlaw{} to {to}", plural(count)),
-        Action::Blast(player) => format!("Blast a {player} outlaw"),
+        Action::Blast(player) => format!("Blast an outlaw of {}", owner(game, player)),
         Action::Rail { from, kind } => format!("Rail your {} in from {from}", kind.name()),
         Action::SwearIn(role) => format!("Swear in your outlaw as {}", role.name()),
-        Action::Turncoat(player) => format!("Turn a {player} outlaw"),
+        Action::Turncoat(player) => format!("Turn an outlaw of {} to your side", owner(game, player)),
         Action::Done => match game.resolving.map(|r| r.step) {
             Some(Step::Rail { .. } | Step::SwearIn) => "End the News Story".into(),
             _ => "End the ability".into(),
@@ -65,29 +58,34 @@ fn ability_label(game: &GunslingerGang, ability: Ability) -> String {
     match ability {
         Ability::A => {
             let budget = r.card.value() + u8::from(game.holds(r.seat, Item::FastHorse));
-            format!("A: Hustle, up to {budget} steps")
+            format!("A: Hustle, up to {}", count(budget, "step"))
         }
-        Ability::B => format!("B: Hire {}", r.card.hire()),
+        Ability::B => format!("B: Hire {}", count(r.card.hire(), "outlaw")),
         Ability::C => format!("C: {}", r.card.talent()),
         Ability::Dynamite => "Dynamite: up to 3 blasts".into(),
     }
 }
 
-/// A friendlier label for one word of an action text, for the menus on the way.
-fn word_label(game: &GunslingerGang, word: &str) -> Option<String> {
+/// The label of one word of an action text on the way to a whole action: the card, News
+/// Story, town or player it names, or the kind of move.
+pub(super) fn word_label(game: &GunslingerGang, word: &str) -> String {
+    word_name(game, word).unwrap_or_else(|| capitalized(word))
+}
+
+fn word_name(game: &GunslingerGang, word: &str) -> Option<String> {
     if let Ok(card) = word.parse::<Underling>() {
-        return Some(format!("{} ({}, B {})", card.name(), card.value(), card.hire()));
+        return Some(format!("{} (value {}, hires {})", card.name(), card.value(), card.hire()));
     }
     if let Ok(news) = word.parse::<News>() {
-        return Some(format!("{news} {}", news.title()));
+        return Some(news.title().to_string());
     }
     if let Ok(pos) = word.parse::<Pos>()
         && game.is_town(pos)
     {
         return Some(format!("{pos} {}", game.town(pos).tile.name()));
     }
-    if word.parse::<Colour>().is_ok() {
-        return None;
+    if let Ok(colour) = word.parse::<Colour>() {
+        return Some(owner(game, colour));
     }
     Some(
         match word {
@@ -104,8 +102,19 @@ fn word_label(game: &GunslingerGang, word: &str) -> Option<String> {
             "push" => "Run out of town",
             "drive" => "Cattle drive",
             "rail" => "Railroad",
+            "ambush" => "Ambush",
+            "elect" => "Elect",
+            "turncoat" => "Turncoat",
+            "swear" => "Swear in",
+            "blast" => "Blast",
             _ => return None,
         }
         .to_string(),
     )
+}
+
+/// The player of `colour`, as a label names them: their name (through [`Seat::mention`]) and
+/// the colour of their pieces.
+fn owner(game: &GunslingerGang, colour: Colour) -> String {
+    game.seat_of(colour).map_or_else(|| colour.to_string(), |seat| format!("{} ({colour})", seat.mention()))
 }

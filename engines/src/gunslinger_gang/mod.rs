@@ -102,6 +102,10 @@ impl Game for GunslingerGang {
         menus::label(self, action)
     }
 
+    fn word_label(&self, word: &str) -> String {
+        menus::word_label(self, word)
+    }
+
     /// The safe default of every decision: see `timeout_action` in `rules.rs`.
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         rules::timeout_action(self, seat)

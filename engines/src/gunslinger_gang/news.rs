@@ -139,8 +139,10 @@ impl GunslingerGang {
                 Ok(())
             }
             (Step::SwearIn, Action::SwearIn(role)) => self.check_promote(seat, town, role),
-            (Step::Rail { .. }, _) => Err(RuleError::illegal("Railroad: rail <town> <piece> or done")),
-            _ => Err(RuleError::illegal("Swearing In: swear sheriff, swear deputy or done")),
+            (Step::Rail { .. }, _) => {
+                Err(RuleError::illegal("Railroad: bring one of your gunslingers in from another town, or end"))
+            }
+            _ => Err(RuleError::illegal("Swearing In: swear your outlaw in as sheriff or deputy, or end")),
         }
     }
 

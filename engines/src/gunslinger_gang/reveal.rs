@@ -47,17 +47,15 @@ impl GunslingerGang {
             (Step::Ability, Action::Use(Ability::Dynamite)) => {
                 let player = self.player(seat);
                 if !player.holds(Item::Dynamite) {
-                    Err(RuleError::illegal("you do not hold Dynamite (I11)"))
+                    Err(RuleError::illegal("you do not hold the Dynamite"))
                 } else if player.dynamite_spent {
-                    Err(RuleError::illegal("your Dynamite is spent (I11)"))
+                    Err(RuleError::illegal("your Dynamite is spent"))
                 } else {
                     Ok(())
                 }
             }
             (Step::Ability, Action::Use(_)) => Ok(()),
-            (Step::Ability, _) => {
-                Err(RuleError::illegal("choose the underling's ability: use A, use B or use C (§4.4)"))
-            }
+            (Step::Ability, _) => Err(RuleError::illegal("choose the underling's ability first: A, B or C")),
             (Step::Hustle { .. }, _) => self.check_hustle(seat, r.town, action),
             (Step::Rail { .. } | Step::SwearIn | Step::Turncoat, _) => self.check_news_step(seat, r, action),
             _ => self.check_talent(seat, r, action),

@@ -118,7 +118,7 @@ impl GunslingerGang {
             let Some(action) = action else { return };
             if action != Action::Done {
                 // An automatic `done` is narrated by its `Ended` event.
-                events.push(Event::Automatic { seat, action: action.to_string() });
+                events.push(Event::Automatic { seat, action: super::menus::label(self, &action) });
             }
             self.perform(seat, action, events);
         }
@@ -136,14 +136,14 @@ impl GunslingerGang {
             (Phase::Planning, _) => match *action {
                 Action::Play { card, town, news, under_top } => self.check_play(seat, card, town, news, under_top),
                 _ => Err(RuleError::illegal(
-                    "it is Planning: play an underling (play <card> <town> <news|none> [under])",
+                    "it is Planning: play an underling face down on a town, with a News Story or without",
                 )),
             },
             (Phase::Resolution, None) => match *action {
                 Action::Reveal(town) => self.check_reveal(seat, town, false),
                 Action::RevealSecond(town) => self.check_reveal(seat, town, true),
                 Action::Skip => self.check_skip(seat),
-                _ => Err(RuleError::illegal("it is your Resolution turn: reveal one of your entries (§4.3)")),
+                _ => Err(RuleError::illegal("it is your Resolution turn: reveal one of your entries")),
             },
             (Phase::Resolution, Some(r)) => self.check_step(seat, &r, action),
         }
@@ -183,14 +183,14 @@ impl GunslingerGang {
         if let Some(news) = news
             && !player.news.contains(&news)
         {
-            return Err(RuleError::illegal(format!("{news} is not in your News hand")));
+            return Err(RuleError::illegal(format!("{} is not among your News Stories", news.title())));
         }
         if under_top {
             if !player.holds(Item::SecretPassage) {
-                return Err(RuleError::ruled("R34", "only Secret Passage (I13) plays beneath the top entry"));
+                return Err(RuleError::ruled("R34", "only the Secret Passage plays beneath the top entry"));
             }
             if player.used.secret_passage {
-                return Err(RuleError::illegal("Secret Passage was already used this round (I13)"));
+                return Err(RuleError::illegal("the Secret Passage was already used this round"));
             }
             if self.town(town).stack.is_empty() {
                 return Err(RuleError::illegal(format!(
@@ -253,10 +253,10 @@ impl GunslingerGang {
         }
         let player = self.player(seat);
         if !player.holds(Item::ForgedOrders) {
-            return Err(RuleError::illegal("only Forged Orders (I14) reveals a second entry"));
+            return Err(RuleError::illegal("only Forged Orders reveals a second entry"));
         }
         if player.used.forged_orders {
-            return Err(RuleError::illegal("Forged Orders was already used this round (I14)"));
+            return Err(RuleError::illegal("Forged Orders were already used this round"));
         }
         match stack.len().checked_sub(2).map(|i| stack[i]) {
             Some(entry) if entry.owner == seat => Ok(()),
@@ -268,7 +268,7 @@ impl GunslingerGang {
     /// R36: `Skip` only without a top entry but with a `RevealSecond`.
     fn check_skip(&self, seat: Seat) -> Result<(), RuleError> {
         if self.face_up().any(|t| self.check_reveal(seat, t, false).is_ok()) {
-            return Err(RuleError::ruled("R19", "you have a top entry, so you must reveal (R19, R36)"));
+            return Err(RuleError::ruled("R19", "you have an entry on top of a stack, so you must reveal"));
         }
         Ok(())
     }

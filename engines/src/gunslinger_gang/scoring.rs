@@ -321,7 +321,7 @@ impl GunslingerGang {
             })
             .collect();
         let winners = result.lines.first().filter(|l| !l.resigned).map(|l| SeatSet::one(l.seat)).unwrap_or_default();
-        Some(Outcome { standings, winners, reason: "four rounds were played (R35)".into() })
+        Some(Outcome { standings, winners, reason: "four rounds were played".into() })
     }
 }
 

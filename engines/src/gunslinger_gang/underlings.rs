@@ -143,7 +143,7 @@ impl GunslingerGang {
             return Err(RuleError::illegal("choose another player, not yourself"));
         }
         if self.town(town).outlaws[target.index()] == 0 {
-            return Err(RuleError::illegal(format!("{player} has no outlaw at {town}")));
+            return Err(RuleError::illegal(format!("{} has no outlaw at {town}", target.mention())));
         }
         Ok(target)
     }
@@ -175,7 +175,7 @@ impl GunslingerGang {
             Action::Promote(role) => self.check_promote(seat, town, role),
             Action::Demote(role) => {
                 if !player.holds(Item::JailKeys) || player.used.jail_keys {
-                    return Err(RuleError::illegal("Demote needs Jail Keys (I12), unused this round"));
+                    return Err(RuleError::illegal("demoting needs the Jail Keys, unused this round"));
                 }
                 if self.town(town).lawman(role).is_none() {
                     return Err(RuleError::illegal(format!("there is no {} at {town}", role.name())));
@@ -184,13 +184,15 @@ impl GunslingerGang {
             }
             Action::Lasso { player: colour, to } => {
                 if !player.holds(Item::Lasso) || player.used.lasso {
-                    return Err(RuleError::illegal("Lasso needs the Lasso (I10), unused this round"));
+                    return Err(RuleError::illegal("lassoing needs the Lasso, unused this round"));
                 }
                 self.check_target(seat, town, colour, true)?;
                 self.check_adjacent(town, to)
             }
             Action::Done => Ok(()),
-            _ => Err(RuleError::illegal("A steps: move, promote, demote, lasso or done (§4.6)")),
+            _ => Err(RuleError::illegal(
+                "while hustling you may move a gunslinger in, promote, demote, lasso, or end the ability",
+            )),
         }
     }
 
@@ -254,10 +256,10 @@ impl GunslingerGang {
             }
             (Step::Blast { .. }, Action::Blast(colour)) => self.check_target(seat, town, colour, false).map(drop),
             (step, _) => Err(RuleError::illegal(match step {
-                Step::Elect { .. } => "Election: elect sheriff, elect deputy or done",
-                Step::Push { .. } => "Run Out of Town: push <colour> <town> or done",
-                Step::Drive => "Cattle Drive: drive <town> <count> or done",
-                _ => "Dynamite: blast <colour> or done",
+                Step::Elect { .. } => "Election: elect your outlaw sheriff or deputy, or end the ability",
+                Step::Push { .. } => "Run Out of Town: run an opponent's outlaw out to a neighbouring town, or end",
+                Step::Drive => "Cattle Drive: drive outlaws to a neighbouring town, or end the ability",
+                _ => "Dynamite: blast an opponent's outlaw, or end",
             })),
         }
     }

@@ -176,8 +176,13 @@ fn round_scored(
         // R13: cannot happen under §4.5; the pot would carry over.
         return format!("Round {round} ends ({why}) with no winner; the pot carries over.");
     }
-    let mut text =
-        format!("Round {round} ends ({why}): {} wins {share} with {score} from {pulls}.", winners.join(" and "));
+    let (who, win) = match winners {
+        [one] => (one.clone(), "wins"),
+        [most @ .., last] => (format!("{} and {last}", most.join(", ")), "win"),
+        [] => (String::new(), "win"),
+    };
+    let each = if winners.len() > 1 { " each" } else { "" };
+    let mut text = format!("Round {round} ends ({why}): {who} {win} {share}{each} with {score} from {pulls}.");
     if carry.0 > 0 {
         text.push_str(&format!(" {carry} carries over."));
     }

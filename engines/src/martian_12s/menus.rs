@@ -12,6 +12,14 @@ pub(super) fn choices(game: &Martian12s, seat: Seat, prefix: &str) -> Choices {
     choices_from_list(game, seat, prefix)
 }
 
+/// The label of the first word of a pull, before its size.
+pub(super) fn word_label(word: &str) -> String {
+    match word {
+        "pull" => "Pull a pyramid…".to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// A player-facing label for a turn action, with the counts that decide it (§4.2: each Pull
 /// button shows how many of that size remain, R25).
 pub(super) fn label(game: &Martian12s, action: Action) -> String {

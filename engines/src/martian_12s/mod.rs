@@ -86,6 +86,10 @@ impl Game for Martian12s {
         menus::label(self, *action)
     }
 
+    fn word_label(&self, word: &str) -> String {
+        menus::word_label(word)
+    }
+
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         rules::timeout_action(self, seat)
     }

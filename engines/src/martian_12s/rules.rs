@@ -68,9 +68,10 @@ fn check(game: &Martian12s, seat: Seat, action: Action) -> Result<(), RuleError>
         },
         // R26: only the player on turn may pull or pass.
         Action::Pull(_) | Action::Pass if !on => Err(RuleError::ruled("R26", "the match is over")),
-        Action::Pull(_) | Action::Pass if seat != game.current => {
-            Err(RuleError::ruled("R26", format!("only the player on turn ({}) may pull or pass", game.current)))
-        }
+        Action::Pull(_) | Action::Pass if seat != game.current => Err(RuleError::ruled(
+            "R26",
+            format!("only the player on turn ({}) may pull or pass", game.current.mention()),
+        )),
         Action::Pass => Ok(()), // R8: always allowed.
         Action::Pull(grab) => check_pull(game, grab),
     }
@@ -85,21 +86,23 @@ fn check_pull(game: &Martian12s, grab: Grab) -> Result<(), RuleError> {
     if game.candidates(grab) != 0 {
         return Ok(());
     }
-    let pulls: Vec<String> = Action::TURN
+    let sizes: Vec<&str> = Action::TURN
         .into_iter()
-        .filter(|a| matches!(a, Action::Pull(_)) && game.is_legal(*a))
-        .map(|a| a.to_string())
+        .filter_map(|a| match a {
+            Action::Pull(Grab::Size(size)) if game.is_legal(a) => Some(size.word()),
+            _ => None,
+        })
         .collect();
-    let instead = if pulls.is_empty() {
-        "you may only pass".to_string()
-    } else {
-        format!("you may {} or pass", pulls.join(", "))
+    let instead = match sizes.as_slice() {
+        [] => "you may only pass".to_string(),
+        [size] => format!("you may pull a {size} one, grab blind or pass"),
+        [most @ .., last] => format!("you may pull a {} or {last} one, grab blind or pass", most.join(", ")),
     };
     Err(match grab {
         Grab::Size(size) => {
-            RuleError::ruled("R6", format!("no {} pyramids are left in the bag (R6); {instead}", size.word()))
+            RuleError::ruled("R6", format!("no {} pyramids are left in the bag; {instead}", size.word()))
         }
-        Grab::Any => RuleError::ruled("R16", format!("the bag is empty (R16); {instead}")),
+        Grab::Any => RuleError::ruled("R16", format!("the bag is empty; {instead}")),
     })
 }
 

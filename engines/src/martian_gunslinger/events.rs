@@ -12,6 +12,7 @@ use crate::parts::dice::Treehouse;
 use crate::parts::grid::{Direction, Square};
 use crate::parts::poker::HandValue;
 use crate::parts::pyramids::Size;
+use crate::wording::{a, count};
 
 /// Why a poker contest runs, for the narration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -391,7 +392,7 @@ fn board_sentence(event: &Event, names: &[String]) -> Option<String> {
             Die::Treehouse => format!("{} spends an Ace: the Treehouse die now shows {face}.", n(seat)),
         },
         Event::KeptRolls { seat } => format!("{} keeps the rolls.", n(seat)),
-        Event::WildChosen { seat, face } => format!("{} makes the Wild a {face}.", n(seat)),
+        Event::WildChosen { seat, face } => format!("{} makes the Wild {}.", n(seat), a(face.name())),
         Event::WildRerolled { seat, d6 } => format!("{} re-rolls the d6 with the Wild: {d6}.", n(seat)),
         Event::Tipped { seat, target, dir } => format!("{} tips {}'s piece to face {dir}.", n(seat), n(target)),
         Event::Swapped { seat, a, b } => format!("{} swaps the pyramids on {a} and {b}.", n(seat)),
@@ -461,9 +462,10 @@ fn contest_sentence(event: &Event, names: &[String]) -> Option<String> {
         Event::AttackTied => "The attack is a tie: nothing happens.".into(),
         Event::AttackLost { loser, size, vp, lost_turns } => match size {
             Some(size) => {
-                format!("{}'s piece shrinks to {}; {vp} VP left; {lost_turns} turn(s) to lose.", n(loser), size.word())
+                let turns = count(*lost_turns, "turn");
+                format!("{}'s piece shrinks to {}; {vp} VP left; {turns} to lose.", n(loser), size.word())
             }
-            None => format!("{}'s piece is removed; {vp} VP left; {lost_turns} turn(s) to lose.", n(loser)),
+            None => format!("{}'s piece is removed; {vp} VP left; {} to lose.", n(loser), count(*lost_turns, "turn")),
         },
         Event::JudgePaid { seat } => format!("The Hanging Judge pays {}.", n(seat)),
         Event::JudgeFizzled { seat } => format!("{}'s Hanging Judge fizzles.", n(seat)),
@@ -499,7 +501,7 @@ fn card_sentence(event: &Event, names: &[String]) -> Option<String> {
         Event::EventCardIs { card, .. } => format!("Your event card is {card}."),
         Event::DrawFailed { seat } => format!("No cards are left for {} to draw.", n(seat)),
         Event::Reshuffled { cards } => {
-            format!("The discard pile ({cards} cards) is shuffled into a new draw pile.")
+            format!("The discard pile ({}) is shuffled into a new draw pile.", count(*cards, "card"))
         }
         Event::HandLimitDiscard { seat, card } => format!("{} discards {card} down to ten cards.", n(seat)),
         Event::GainedVp { seat, amount, vp } => format!("{} gains {amount} VP ({vp} now).", n(seat)),
@@ -579,7 +581,7 @@ fn revealed(actor: &str, card: Card, params: &EventParams, names: &[String]) -> 
 
 /// A player's name, or the seat when the table gave none.
 fn who(names: &[String], seat: Seat) -> String {
-    names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string())
+    names.get(seat.index()).cloned().unwrap_or_else(|| seat.mention())
 }
 
 /// Cards in a sentence: their text forms, or "nothing".

@@ -3,11 +3,12 @@
 //! rank then suit, and a number as tens then units, whenever one step would otherwise offer
 //! more than 25 of them.
 
-use super::action::{Action, Bonus, Die, HandPlay, Pile, Place, PlayOption, Target, event_title};
+use super::action::{Action, Bonus, Die, EventParams, HandPlay, Pile, Place, PlayOption, Target, event_title};
 use super::action_text::Atom;
 use super::rules::legal_actions_into;
 use super::state::MartianGunslinger;
 use crate::game::{Choice, Choices, MAX_CHOICES, Seat};
+use crate::wording::capitalized;
 
 /// How an action's atoms meet the prefix.
 pub(super) enum Match {
@@ -69,7 +70,7 @@ pub(super) fn choices(game: &MartianGunslinger, seat: Seat, prefix: &str) -> Cho
             Match::Complete => out.complete = true,
             Match::Boundary(i) => boundary.push((action, atoms, i)),
             Match::Inside(i, second) => {
-                let label = if i + 1 == atoms.len() { label(game, &action) } else { format!("{}", atoms[i]) };
+                let label = if i + 1 == atoms.len() { label(game, &action) } else { step_label(&action, &atoms, i) };
                 push(&mut out.options, second, label);
             }
             Match::Miss => {}
@@ -87,14 +88,14 @@ pub(super) fn choices(game: &MartianGunslinger, seat: Seat, prefix: &str) -> Cho
         match parts {
             Some((first, _)) => {
                 let label = match atom {
-                    Atom::Square(_) => format!("file {first}"),
-                    Atom::Card(_) => format!("{first}…"),
+                    Atom::Square(_) => format!("Column {first}…"),
+                    Atom::Card(card) => format!("{}…", capitalized(card.rank.word())),
                     _ => format!("{first}…"),
                 };
                 push(&mut out.options, format!("{sep}{first}"), label);
             }
             None => {
-                let label = if last { label(game, action) } else { atom.to_string() };
+                let label = if last { label(game, action) } else { step_label(action, atoms, *i) };
                 push(&mut out.options, format!("{sep}{atom}"), label);
             }
         }
@@ -133,6 +134,50 @@ pub(super) fn prefix_free_order(options: &mut Vec<Choice>) {
     }
 }
 
+/// The label of atom `i` of `action` on the way to it (not its last atom): the kind of move
+/// for its first word, then the square, card, player or event it names.
+fn step_label(action: &Action, atoms: &[Atom], i: usize) -> String {
+    if i == 0 {
+        return head_label(action).to_string();
+    }
+    match (&atoms[i], action) {
+        (Atom::Word(_), Action::PlayEvent(params)) if i == 1 => format!("{}…", event_title(params.rank())),
+        (Atom::Word(word), _) => match word.strip_prefix('P').and_then(|n| n.parse::<u8>().ok()) {
+            Some(seat) => Seat(seat).mention(),
+            None => capitalized(word),
+        },
+        (atom, _) => format!("{atom}…"),
+    }
+}
+
+/// The label of an action's first word, before the rest is chosen.
+fn head_label(action: &Action) -> &'static str {
+    match action {
+        Action::PlaceHome { .. } => "Place your home…",
+        Action::PlacePlotpoint(_) => "Place a plotpoint…",
+        Action::MovePlotpoint(..) => "Move a plotpoint…",
+        Action::ReEnter(..) => "Re-enter the board…",
+        Action::UseReroll(_) => "Re-roll a die…",
+        Action::WildChoose(_) | Action::WildReroll => "Wild: choose a power…",
+        Action::Tip(..) => "Tip: turn a gunslinger…",
+        Action::Swap(..) => "Swap two pyramids…",
+        Action::DigFrom(_) => "Dig a card…",
+        Action::DigTo(_) => "Keep the dug card…",
+        Action::Reorient(_) => "Reorient (1 movement point)…",
+        Action::Aim(_) => "Aim (free)…",
+        Action::ContestDiscard(_) | Action::ContestDone => "Exchange cards…",
+        Action::PlayHandCard(_) => "Play a hand card…",
+        Action::RefillDiscard(_) | Action::RefillDone => "Discard before drawing…",
+        Action::LayResource(_) => "Lay a resource…",
+        Action::PlayEvent(_) => "Play your event card…",
+        Action::SubmitBid(_) => "Bid for Mayor…",
+        Action::PayResource(_) => "Pay a resource…",
+        Action::ChooseLoss(_) => "Choose a loss…",
+        Action::DiscardCard(_) => "Discard a card…",
+        _ => "Choose…",
+    }
+}
+
 /// A player-facing label for a complete action.
 pub(super) fn label(game: &MartianGunslinger, action: &Action) -> String {
     match action {
@@ -150,7 +195,7 @@ pub(super) fn label(game: &MartianGunslinger, action: &Action) -> String {
         Action::KeepRolls => "Keep the rolls".into(),
         Action::WildChoose(face) => format!("Wild: {face}"),
         Action::WildReroll => "Wild: re-roll the d6".into(),
-        Action::Tip(seat, dir) => format!("Tip {seat} to face {dir}"),
+        Action::Tip(seat, dir) => format!("Tip {} to face {dir}", seat.mention()),
         Action::Swap(a, b) => format!("Swap {a} and {b}"),
         Action::DigFrom(Pile::Draw) => "Dig the draw pile".into(),
         Action::DigFrom(Pile::Discard) => {
@@ -175,7 +220,7 @@ pub(super) fn label(game: &MartianGunslinger, action: &Action) -> String {
         Action::SkipHandCard => "No hand card".into(),
         Action::LayResource(card) => format!("Lay {card} as a resource"),
         Action::SkipResource => "No resource".into(),
-        Action::PlayEvent(params) => format!("{}: {}", event_title(params.rank()), Action::PlayEvent(*params)),
+        Action::PlayEvent(params) => event_label(params),
         Action::SkipEvent => "Keep the event card".into(),
         Action::SubmitBid(n) => format!("Bid {n}"),
         Action::PayResource(card) => format!("Pay {card}"),
@@ -196,8 +241,39 @@ fn play_label(play: &HandPlay) -> String {
         PlayOption::Teleport(to) => format!(" to {to}"),
         PlayOption::Refill { swap: true } => ", swapping the event card".into(),
         PlayOption::Refill { swap: false } => String::new(),
-        PlayOption::Destroy { victim, target: Target::Card(card) } => format!(": {victim}'s {card}"),
-        PlayOption::Destroy { victim, target: Target::Locked } => format!(": a Locked card of {victim}"),
+        PlayOption::Destroy { victim, target: Target::Card(card) } => {
+            format!(": destroy {}'s {card}", victim.mention())
+        }
+        PlayOption::Destroy { victim, target: Target::Locked } => {
+            format!(": destroy a locked card of {}", victim.mention())
+        }
     };
     format!("Play {} paying {costs}{option}", play.card)
+}
+
+/// The label of a `PlayEvent`: the event, who it involves and the cards it uses (§4.9).
+fn event_label(params: &EventParams) -> String {
+    let title = event_title(params.rank());
+    let detail = match *params {
+        EventParams::CattleBaron => "discard all your face-up resources for 2 VP".to_string(),
+        EventParams::Shootout { opponent, mine, theirs } => {
+            format!("your {mine} against {}'s {theirs}", opponent.mention())
+        }
+        EventParams::PonyExpress { horse, stagecoach, cargo, recipient } => {
+            format!("send {cargo} to {} by {horse} and {stagecoach}", recipient.mention())
+        }
+        EventParams::Brawl { opponent, gun, casino } => {
+            format!("with {}, using {gun} and {casino}", opponent.mention())
+        }
+        EventParams::Tycoon { casino, bank, other } => format!("lock {casino}, {bank} and {other}"),
+        EventParams::Judge { ace, four } => format!("designate {ace} and {four}"),
+        EventParams::CrackShot { gun, horse } => format!("with {gun} and {horse}"),
+        EventParams::HolyVision { suit, rank } => format!("call {} and {}", suit.word(), rank.word()),
+        EventParams::Jailbreak { opponent, jail } => format!("free yourself from {}'s jail {jail}", opponent.mention()),
+        EventParams::Robbery { opponent, loot, gun } => format!("rob {} of {loot}, using {gun}", opponent.mention()),
+        EventParams::Revival { church, grazing } => format!("with {church} and {grazing}"),
+        EventParams::PunchACow { opponent, cattle } => format!("duel over {}'s cattle {cattle}", opponent.mention()),
+        EventParams::Mayor { jail, courthouse } => format!("call an election with {jail} and {courthouse}"),
+    };
+    format!("{title}: {detail}")
 }

@@ -411,7 +411,7 @@ fn refusal(game: &MartianGunslinger, seat: Seat, action: Action) -> RuleError {
         }
         Action::ReEnter(..) if stage == Stage::ReEnter => Some(RuleError::ruled(
             "R23",
-            "re-enter on your home square, or next to it when it is occupied, facing the board (R23, R7)",
+            "re-enter on your home square, or next to it when it is occupied, facing onto the board",
         )),
         Action::Step | Action::Reorient(_) | Action::Aim(_) | Action::Hop if stage == Stage::Move => {
             game.why_move(action)
@@ -425,7 +425,7 @@ fn refusal(game: &MartianGunslinger, seat: Seat, action: Action) -> RuleError {
         )),
         Action::PlayEvent(_) if stage == Stage::Event => Some(RuleError::ruled(
             "R33",
-            "your event card cannot be played with these cards: check its condition and the cards named (R33, R34)",
+            "your event card cannot be played with these cards: it needs the face-up resources its card names",
         )),
         Action::LayResource(card) | Action::DiscardCard(card) | Action::RefillDiscard(card) => {
             Some(RuleError::illegal(format!("{card} is not a card you may choose now")))
@@ -499,7 +499,7 @@ impl MartianGunslinger {
             },
             (Action::Attack, Some(f)) => match self.piece_at(f) {
                 Some(other) if other != a => {
-                    RuleError::ruled("R17", format!("{other} has not scored 2 VP in this game yet"))
+                    RuleError::ruled("R17", format!("{} has not scored 2 VP in this game yet", other.mention()))
                 }
                 _ => RuleError::ruled("R16", "you do not face an opponent's piece"),
             },
@@ -525,10 +525,13 @@ impl MartianGunslinger {
             return Some(RuleError::illegal(format!("{card} is not in your hand")));
         }
         if let Some(bad) = play.costs.iter().find(|c| c.suit != card.suit) {
-            return Some(RuleError::ruled("R24", format!("{bad} is not a {}", card.suit.word())));
+            return Some(RuleError::ruled(
+                "R24",
+                format!("{bad} is not in {}, the suit of the card played", card.suit.word()),
+            ));
         }
         if let Some(bad) = play.costs.iter().find(|c| !player.resources.contains(*c)) {
-            return Some(RuleError::ruled("R24", format!("{bad} is not among your face-up resources (R24, R52)")));
+            return Some(RuleError::ruled("R24", format!("{bad} is not among your face-up resources")));
         }
         if play.costs.len() != cost {
             return Some(RuleError::ruled("R24", format!("{card} costs {cost} face-up {}", card.suit.word())));
@@ -547,7 +550,7 @@ impl MartianGunslinger {
                 RuleError::illegal("choose an opponent's resource")
             }
             (2..=4, _) => RuleError::ruled("R52", "that opponent has no such resource"),
-            _ => RuleError::illegal("that option does not fit this card (§4.7)"),
+            _ => RuleError::illegal("that option does not fit this card"),
         })
     }
 }

@@ -7,6 +7,7 @@ use super::lands::Cell;
 use super::state::{DECLARE_MAX, Placing, Raja, Step};
 use super::wall::WALL_CAPACITY;
 use crate::game::{RuleError, Seat};
+use crate::wording::count;
 
 /// Grain paid for `n` stones with `credit` (R24): `max(0, ceil((n − credit)/2))`, and the
 /// credit left afterwards (`credit + 2g − n`, 0 or 1).
@@ -28,12 +29,16 @@ impl Raja {
             return Err(RuleError::illegal(format!("declare 1 to {DECLARE_MAX} stones")));
         }
         if n > me.stones {
-            return Err(RuleError::illegal(format!("you have {} stones in reserve", me.stones)));
+            return Err(RuleError::illegal(format!("you have {} in reserve", count(me.stones, "stone"))));
         }
         if 2 * u32::from(me.grain()) + u32::from(credit) < u32::from(n) {
             return Err(RuleError::ruled(
                 "R24",
-                format!("{} grain and {credit} credit do not pay for {n} stones", me.grain()),
+                format!(
+                    "{} grain do not pay for {} (each grain pays for 2 stones; {credit} already paid for)",
+                    me.grain(),
+                    count(n, "stone")
+                ),
             ));
         }
         if target.wall.stones() + n > WALL_CAPACITY {

@@ -13,6 +13,7 @@ use super::state::EndReason;
 use super::trade::{Bundle, Item, Recipient, Reply};
 use super::wall::{Touch, Wall};
 use crate::game::{Audience, Seat};
+use crate::wording::count;
 
 /// A Raja event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -277,16 +278,28 @@ impl Event {
 /// A bundle in words: `$10, 2 grain, 1 elephant, one 3-shield`; "nothing" when empty.
 #[must_use]
 pub fn describe(bundle: &Bundle) -> String {
-    let parts: Vec<String> = bundle
-        .fields()
-        .map(|(item, n)| match item {
-            Item::Money => format!("${n}"),
-            Item::Grain => format!("{n} grain"),
-            Item::Elephants => format!("{n} elephant{}", if n == 1 { "" } else { "s" }),
-            shield => format!("{n} {}-shield{}", &shield.name()[1..], if n == 1 { "" } else { "s" }),
-        })
-        .collect();
+    let parts: Vec<String> = bundle.fields().map(|(item, n)| amount(item, n)).collect();
     if parts.is_empty() { "nothing".into() } else { parts.join(", ") }
+}
+
+/// `n` of `item` in words: "$5", "3 grain", "1 elephant", "2 3-shields".
+#[must_use]
+pub fn amount(item: Item, n: u32) -> String {
+    match item {
+        Item::Money => format!("${n}"),
+        Item::Grain => format!("{n} grain"),
+        Item::Elephants => count(n, "elephant"),
+        shield => count(n, &format!("{}-shield", &shield.name()[1..])),
+    }
+}
+
+/// What `item` is called in a menu: "money", "grain", "elephants", "3-shields".
+#[must_use]
+pub fn item_word(item: Item) -> String {
+    match item {
+        Item::Money | Item::Grain | Item::Elephants => item.name().to_string(),
+        shield => format!("{}-shields", &shield.name()[1..]),
+    }
 }
 
 /// A market lot in words.
@@ -299,7 +312,12 @@ fn touch_text(touch: &Touch) -> String {
     match touch.roll {
         None => format!("row {} (no risk)", touch.row),
         Some(roll) if touch.fallen > 0 => {
-            format!("row {}: risk {}, rolled {roll}, collapse: {} stones fell", touch.row, touch.risk, touch.fallen)
+            format!(
+                "row {}: risk {}, rolled {roll}, collapse: {} fell",
+                touch.row,
+                touch.risk,
+                count(touch.fallen, "stone")
+            )
         }
         Some(roll) => format!("row {}: risk {}, rolled {roll}, holds", touch.row, touch.risk),
     }
@@ -318,15 +336,18 @@ pub fn sentence(event: &Event, names: &[String]) -> String {
         }
         Event::SetupDone { seat } => format!("{} has finished setting up.", name(seat)),
         Event::SetupRevealed { sketches } => {
-            let lines: Vec<String> =
-                sketches.iter().enumerate().map(|(i, s)| format!("{}: {s}", name(&Seat(i as u8)))).collect();
-            format!("Every land is revealed. {}", lines.join("; "))
+            format!("Every land is revealed. {}.", sketches.join(". "))
         }
         Event::Declared { seat, city, stones, grain, .. } => {
-            format!("{} declares {stones} stones for {} (paying {grain} grain).", name(seat), city_name(*city))
+            format!(
+                "{} declares {} for {} (paying {grain} grain).",
+                name(seat),
+                count(*stones, "stone"),
+                city_name(*city)
+            )
         }
         Event::Placed { seat, city, touch, wall, lost, .. } => {
-            let lost = if *lost > 0 { format!("; {lost} waiting stones lost") } else { String::new() };
+            let lost = if *lost > 0 { format!("; {} waiting lost", count(*lost, "stone")) } else { String::new() };
             format!("{} builds on {}, {}{lost}: wall {wall}.", name(seat), city_name(*city), touch_text(touch))
         }
         Event::ShieldDeployed { seat, face, cell, .. } => format!("{} deploys a {face}-shield on {cell}.", name(seat)),
@@ -426,9 +447,12 @@ fn siege_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
             format!("{} places a marker on {}'s {cell}, next to {}.", name(seat), name(target), cities(attackable))
         }
         Event::SiegeSkipped { seat } => format!("{} lays no siege.", name(seat)),
-        Event::Assigned { seat, city, elephants } => format!("{} sends {elephants} elephants at C{city}.", name(seat)),
+        Event::Assigned { seat, city, elephants } => {
+            format!("{} sends {} at C{city}.", name(seat), count(*elephants, "elephant"))
+        }
         Event::Launched { seat, target, elephants } => {
-            format!("{} launches {} elephants against {}.", name(seat), elephants.iter().sum::<u8>(), name(target))
+            let sent = count(elephants.iter().sum::<u8>(), "elephant");
+            format!("{} launches {sent} against {}.", name(seat), name(target))
         }
         Event::Defended { seat, cell, face, city } => {
             format!("{} commits the {face}-shield on {cell} to C{city}.", name(seat))
@@ -457,26 +481,30 @@ fn siege_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
 }
 
 fn battle_sentence(b: &Battle, name: &dyn Fn(&Seat) -> String) -> String {
-    let dice = |d: &[u8]| d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    let dice = |d: &[u8]| d.iter().map(u8::to_string).collect::<Vec<_>>().join("+");
     let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
     let outcome = if b.destroyed {
         "the wall is destroyed".to_string()
     } else if b.x > 0 {
-        format!("{} must remove {} stones", name(&b.defender), b.x)
+        format!(
+            "the attack beats defence and wall by {}: {} must remove {}",
+            b.x,
+            name(&b.defender),
+            count(b.x, "stone")
+        )
     } else {
         "the attack fails".to_string()
     };
     format!(
-        "{}'s C{}: attack [{}] = {}, defence [{}] = {}, wall {}: x = {}; {outcome}; {} elephant(s) lost.",
+        "Siege of {}'s C{}: attack {} = {}, defence {} = {}, wall of {}; {outcome}; {} lost.",
         name(&b.defender),
         b.city,
         dice(&b.attack),
         sum(&b.attack),
         dice(&b.defence),
         sum(&b.defence),
-        b.stones,
-        b.x,
-        b.lost
+        count(b.stones, "stone"),
+        count(b.lost, "elephant"),
     )
 }
 

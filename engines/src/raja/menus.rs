@@ -6,12 +6,13 @@
 use std::collections::{HashMap, HashSet};
 
 use super::action::{Action, width};
-use super::events::{describe, describe_lot};
+use super::events::{describe, describe_lot, item_word};
 use super::market::{Lot, Side};
 use super::state::Raja;
 use super::trade::{Item, Part, Recipient};
 use super::wall::Wall;
 use crate::game::{Choice, Choices, Seat};
+use crate::wording::{capitalized, count};
 
 /// A number entered in `lo..=hi`, written with `width` digits (§4.10 number entry).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,7 +274,12 @@ impl Raja {
         loop {
             if rest.is_empty() {
                 for &(part, item, hi) in fields.iter().filter(|f| !set.contains(&(f.0, f.1))) {
-                    let label = format!("{part} {item} ({})", range_label(item == Item::Money, (1, hi)));
+                    let label = format!(
+                        "{} {} ({})",
+                        capitalized(part.name()),
+                        item_word(item),
+                        range_label(item == Item::Money, (1, hi))
+                    );
                     push(&mut out.options, format!(" {part} {item}"), label);
                 }
                 for end in [" send", " discard"].into_iter().filter(|e| !set.is_empty() || *e == " discard") {
@@ -337,7 +343,7 @@ impl Raja {
             Action::LandColor(cell, colour) => format!("Turn {cell} {colour}"),
             Action::LandConfirm => "Confirm the lands".into(),
             Action::NoblePlace(cell) => format!("Noble on {cell}"),
-            Action::BuildDeclare { city, stones } => format!("Declare {stones} stones for C{}", city + 1),
+            Action::BuildDeclare { city, stones } => format!("Declare {} for C{}", count(*stones, "stone"), city + 1),
             Action::BuildPlace(row) | Action::RemoveStone(row) => format!("Row {row} (risk {}/12)", Wall::risk(*row)),
             Action::ShieldDeploy { face, cell } => format!("Deploy a {face}-shield on {cell}"),
             Action::SetupDone => "Setup done".into(),
@@ -361,7 +367,7 @@ impl Raja {
             Action::BuildingEnd => "End building".into(),
             Action::SiegeMarker { target, cell } => format!("Marker on {target}'s {cell}"),
             Action::SiegeSkip => "No siege".into(),
-            Action::SiegeAssign { city, elephants } => format!("C{}: {elephants} elephants", city + 1),
+            Action::SiegeAssign { city, elephants } => format!("C{}: {}", city + 1, count(*elephants, "elephant")),
             Action::SiegeLaunch => "Launch the siege".into(),
             Action::DefendAssign { cell, face, city } => format!("{face}-shield on {cell} to C{}", city + 1),
             Action::DefendClear => "Clear the defence".into(),

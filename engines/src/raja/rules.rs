@@ -48,6 +48,31 @@ pub(crate) enum Decision {
     RansomCounter,
 }
 
+impl Decision {
+    /// What the game asks for at this decision, in words (for a refusal).
+    pub(crate) const fn asked(self) -> &'static str {
+        match self {
+            Self::None => "nothing now",
+            Self::Setup => "your setup",
+            Self::Auction => "a bid for the first move, or a pass",
+            Self::Commerce => "commerce: a trade proposal, a market order, or the end of commerce",
+            Self::Reply => "an answer to the trade proposal: accept, counter or decline",
+            Self::Withdraw => "nothing, unless you cancel your proposal",
+            Self::Choose => "the reply to take, or cancelling the proposal",
+            Self::Fill => "whether you fill the market order",
+            Self::Build => "building: stones for a city, shields to deploy, or the end of building",
+            Self::Placing => "the row that takes the next stone",
+            Self::Marker => "where your siege marker goes, or no siege",
+            Self::Assign => "elephants for the siege, then launching it",
+            Self::Defense => "shields for your defence, then confirming it",
+            Self::Removal => "the row that loses a stone",
+            Self::Demand => "a ransom to demand, or taking the noble",
+            Self::RansomReply => "paying the ransom, refusing it, or a counter-offer",
+            Self::RansomCounter => "accepting the offer, or taking the noble",
+        }
+    }
+}
+
 /// A bound on automatic steps after one action; each makes progress, so it is never reached.
 const SETTLE_GUARD: usize = 10_000;
 
@@ -160,7 +185,9 @@ impl Raja {
         let decision = self.decision(seat);
         let segment = self.segment();
         let siege = self.siege();
-        let wrong = || RuleError::illegal(format!("{action} is not one of your choices now ({decision:?})"));
+        let wrong = || {
+            RuleError::illegal(format!("that is not one of your choices now; you are asked for {}", decision.asked()))
+        };
         match (decision, action) {
             (Decision::Setup, action) => self.check_setup(seat, action),
             (Decision::Auction, Action::Bid(m)) => self.check_bid(seat, *m),
@@ -220,7 +247,7 @@ impl Raja {
             Action::TradeAccept => self.check_accept(seat, proposal),
             Action::TradeCounter { give, get, send } => self.check_counter(seat, proposal, give, get, *send),
             Action::TradeDecline => Ok(()),
-            _ => Err(RuleError::illegal("answer with trade_accept, trade_counter or trade_decline")),
+            _ => Err(RuleError::illegal("answer the proposal: accept it, make a counter-offer or decline")),
         }
     }
 
@@ -230,10 +257,10 @@ impl Raja {
         match action {
             Action::DefendAssign { cell, face, city } => self.check_defend(siege, *cell, *face, *city),
             Action::DefendClear if siege.cleared => {
-                Err(RuleError::ruled("R45", "defend_clear is allowed once per siege"))
+                Err(RuleError::ruled("R45", "you may clear your defence only once per siege"))
             }
             Action::DefendClear | Action::DefendConfirm => Ok(()),
-            _ => Err(RuleError::illegal("commit shields with defend_assign, or defend_confirm")),
+            _ => Err(RuleError::illegal("defend: commit shields to your cities, then confirm the defence")),
         }
     }
 

@@ -3,6 +3,7 @@
 use super::state::{EndReason, Noble, Raja};
 use super::wall::WALL_VP_STONES;
 use crate::game::{Outcome, Seat, SeatSet, Standing};
+use crate::wording::count;
 
 impl Raja {
     /// `vp(p) = #own nobles home + 2 × #nobles captured + #own cities with S ≥ 15` (§6).
@@ -54,7 +55,8 @@ impl Raja {
             };
             let p = self.player(seat);
             let resigned = if p.resigned { ", resigned" } else { "" };
-            let detail = format!("{} vp, {} nobles captured, ${}{resigned}", self.vp(seat), p.captured.len(), p.cash);
+            let captured = count(p.captured.len() as i64, "noble");
+            let detail = format!("{} VP, {captured} captured, ${}{resigned}", self.vp(seat), p.cash);
             standings.push(Standing { seat, place, score: i64::from(self.vp(seat)), detail });
         }
         let winners: SeatSet =

@@ -60,8 +60,17 @@ impl Raja {
     pub(crate) fn check_setup(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         let stage = self.setup_stage(seat);
         let p = self.player(seat);
-        let wrong =
-            || RuleError::ruled("R47", format!("setup goes lands, nobles, walls, shields, done; you are at {stage:?}"));
+        let wrong = || {
+            let at = match stage {
+                SetupStage::Lands => "laying out your lands",
+                SetupStage::Nobles => "placing your nobles",
+                SetupStage::Walls => "building your walls",
+                SetupStage::Shields => "deploying your shields",
+                SetupStage::Ready => "finishing your setup",
+                SetupStage::Done => "waiting for the others",
+            };
+            RuleError::ruled("R47", format!("setup goes lands, then nobles, walls, shields and done; you are {at}"))
+        };
         match (stage, action) {
             (SetupStage::Lands, Action::LandAdd(cell)) => {
                 if p.lands.len() >= TILES {
@@ -92,7 +101,9 @@ impl Raja {
             (SetupStage::Walls, Action::BuildDeclare { city, stones }) => match self.progress(seat) {
                 Some(pr) if pr.placing.is_some() => Err(RuleError::illegal("place the declared stones first")),
                 Some(pr) if *stones == 0 || *stones > pr.allowance || *city > 2 => {
-                    Err(RuleError::ruled("R26", format!("declare 1 to {} stones for C1, C2 or C3", pr.allowance)))
+                    let most =
+                        if pr.allowance == 1 { "1 stone".to_string() } else { format!("1 to {} stones", pr.allowance) };
+                    Err(RuleError::ruled("R26", format!("declare {most} for C1, C2 or C3")))
                 }
                 _ => Ok(()),
             },
@@ -252,19 +263,24 @@ impl Raja {
         self.start_turn(events);
     }
 
-    /// A player's setup in one line: lands, nobles, walls and shields.
+    /// A player's setup in one sentence: lands, nobles, walls and shields.
     pub(crate) fn setup_sketch(&self, seat: Seat) -> String {
         let p = self.player(seat);
-        let nobles: Vec<String> = p.cities.iter().map(|c| c.cell.map_or("-".into(), |c| c.to_string())).collect();
-        let walls: Vec<String> = p.cities.iter().map(|c| c.wall.to_string()).collect();
-        let shields: Vec<String> = p.deployed.iter().map(|s| format!("{}@{}", s.face, s.cell)).collect();
+        let tiles = p.lands.tiles();
+        let blue = tiles.iter().filter(|t| t.colour == TileColour::Blue).count();
+        let nobles: Vec<String> = p.cities.iter().filter_map(|c| c.cell.map(|c| c.to_string())).collect();
+        let walls: Vec<String> = p.cities.iter().map(|c| c.wall.stones().to_string()).collect();
+        let shields: Vec<String> = p.deployed.iter().map(|s| format!("a {}-shield on {}", s.face, s.cell)).collect();
+        let shields =
+            if shields.is_empty() { "no shields".to_string() } else { format!("shields: {}", shields.join(", ")) };
         format!(
-            "{} lands {}; nobles {}; walls {}; shields {}",
+            "{} ({}): {} blue and {} red tiles, nobles on {}, stones in the walls: {}; {shields}",
+            seat.mention(),
             p.colour,
-            p.lands.sketch(),
-            nobles.join(" "),
-            walls.join(" "),
-            shields.join(" ")
+            blue,
+            tiles.len() - blue,
+            nobles.join(", "),
+            walls.join(", "),
         )
     }
 }

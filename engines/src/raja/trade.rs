@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::events::Event;
+use super::events::amount;
 use super::grain::GRAIN_TOTAL;
 use super::state::{Colour, ELEPHANTS, MAX_PROPOSALS, MONEY_TOTAL, Player, Raja, SHIELDS_PER_FACE, Step};
 use crate::game::{RuleError, Seat, SeatSet};
@@ -228,9 +229,9 @@ impl Raja {
                         return Err(RuleError::ruled("R41", "a player with no city cannot receive grain"));
                     }
                     _ if part == Part::Give => {
-                        return Err(RuleError::ruled("R15", format!("you do not hold {value} {}", item.name())));
+                        return Err(RuleError::ruled("R15", format!("you do not hold {}", amount(item, value))));
                     }
-                    _ => return Err(RuleError::illegal(format!("there are not {value} {} to get", item.name()))),
+                    _ => return Err(RuleError::illegal(format!("there is not {} to get", amount(item, value)))),
                 }
             }
         }

@@ -103,7 +103,7 @@ fn sole_occupant(view: &View, cell: &CellView) -> Option<Colour> {
 }
 
 fn labels(canvas: &mut Canvas, grid: Grid) {
-    let style = Style::new(Face::Bold, 20, theme::MUTED);
+    let style = Style::new(Face::Bold, 20, theme::MUTED).aid();
     for i in 0..7u8 {
         let letter = (b'A' + i) as char;
         let x = grid.x0 + (f32::from(i) + 0.5) * PITCH;
@@ -116,6 +116,7 @@ fn labels(canvas: &mut Canvas, grid: Grid) {
 /// A card cell: its face when face up, a back (no hint of the card) when face down.
 fn card(canvas: &mut Canvas, x: f32, y: f32, face: Option<Card>) {
     let Some(area) = rect(x, y, CARD, CARD) else { return };
+    canvas.panel_area(area);
     match face {
         Some(card) => {
             canvas.round_rect(area, 9.0, Some(FACE), Some((FACE_EDGE, 1.0)));

@@ -26,7 +26,7 @@ use engines::conquest_of_mars::{PlayerView, View};
 use engines::parts::pyramids::Colour;
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
-use crate::theme::{self, MARGIN, PNG_BUDGET, WIDTH};
+use crate::theme::{self, MARGIN, WIDTH};
 use crate::{RenderError, name_of};
 
 const W: f32 = WIDTH as f32;
@@ -39,12 +39,12 @@ const GRID_TOP: f32 = 138.0;
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`Canvas::png`].
-pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
-    let mut probe = Canvas::new(WIDTH, 1, theme::BACKGROUND)?;
+pub fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
+    let mut probe = Canvas::measuring(WIDTH)?;
     let height = draw(&mut probe, view, names).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
     draw(&mut canvas, view, names);
-    canvas.png_indexed(PNG_BUDGET)
+    canvas.finish()
 }
 
 /// Draws everything from the top; returns the picture's height.
@@ -135,7 +135,7 @@ fn subline(view: &View, names: &[String]) -> String {
     let waiting: Vec<String> = view.pending.iter().map(|s| name_of(names, *s)).collect();
     let mut line = format!("Waiting for {}", waiting.join(", "));
     if view.cancels > 0 {
-        let _ = write!(line, " · {} of 2 cancels used (R36)", view.cancels);
+        let _ = write!(line, " · {} of 2 cancels used", view.cancels);
     }
     line
 }
@@ -166,21 +166,27 @@ struct Ink {
     edge: Rgba,
 }
 
-/// The game's colours (§2.3) in Okabe–Ito colour-blind-safe shades, each also written as
-/// its letter; Black is outlined in light grey so that it shows on the dark theme and on
+/// The game's colours (§2.3) in shades that stay apart for the common colour-vision
+/// deficiencies (checked in `vision.rs`), each also written as its letter; Black is outlined in light grey so that it shows on the dark theme and on
 /// card backs.
 const fn ink(colour: Colour) -> Ink {
     const DARK: Rgba = Rgba::hex(0x101217);
     const LIGHT: Rgba = Rgba::hex(0xffffff);
     const EDGE: Rgba = Rgba::hex(0x0b0d11);
     match colour {
-        Colour::Red => Ink { fill: Rgba::hex(0xd55e00), letter: LIGHT, edge: EDGE },
-        Colour::Yellow => Ink { fill: Rgba::hex(0xf0e442), letter: DARK, edge: EDGE },
-        Colour::Green => Ink { fill: Rgba::hex(0x009e73), letter: DARK, edge: EDGE },
-        Colour::Blue => Ink { fill: Rgba::hex(0x56b4e9), letter: DARK, edge: EDGE },
-        Colour::Black => Ink { fill: Rgba::hex(0x1a1a1a), letter: LIGHT, edge: Rgba::hex(0xd0d4dc) },
+        Colour::Red => Ink { fill: Rgba::hex(0xdc3a1c), letter: LIGHT, edge: EDGE },
+        Colour::Yellow => Ink { fill: Rgba::hex(0xf4df40), letter: DARK, edge: EDGE },
+        Colour::Green => Ink { fill: Rgba::hex(0x0dab90), letter: DARK, edge: EDGE },
+        Colour::Blue => Ink { fill: Rgba::hex(0x2951c1), letter: LIGHT, edge: Rgba::hex(0xd0d4dc) },
+        Colour::Black => Ink { fill: Rgba::hex(0x181b1b), letter: LIGHT, edge: Rgba::hex(0xd0d4dc) },
         _ => Ink { fill: Rgba::hex(0xcc79a7), letter: DARK, edge: EDGE },
     }
+}
+
+/// The players' colours (§2.3) as drawn, for the colour-vision checks.
+#[cfg(test)]
+pub(crate) fn player_colours() -> Vec<(&'static str, Rgba)> {
+    engines::conquest_of_mars::COLOURS.iter().map(|c| (c.name(), ink(*c).fill)).collect()
 }
 
 /// A rounded square in `colour` with its letter, `side` pixels, top-left at `(x, y)`.
@@ -198,6 +204,7 @@ fn badge(canvas: &mut Canvas, x: f32, y: f32, side: f32, colour: Colour) {
 /// A panel's rounded background; `on` draws it highlighted.
 fn panel(canvas: &mut Canvas, x: f32, y: f32, w: f32, h: f32, on: bool) {
     if let Some(area) = rect(x, y, w, h) {
+        canvas.panel_area(area);
         if on {
             canvas.round_rect(area, 14.0, Some(theme::PANEL_ON_TURN), Some((theme::ACCENT, 3.0)));
         } else {

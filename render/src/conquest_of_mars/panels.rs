@@ -30,6 +30,7 @@ const FACE: Rgba = Rgba::hex(0xf4efe4);
 /// the accent colour (one of the five cards of the best hand).
 fn chip(canvas: &mut Canvas, x: f32, y: f32, card: Card, best: bool) {
     let Some(area) = rect(x, y, CHIP_W, CHIP_H) else { return };
+    canvas.panel_area(area);
     let edge = if best { (theme::ACCENT, 3.0) } else { (Rgba::hex(0x9a8f7a), 1.0) };
     canvas.round_rect(area, 6.0, Some(FACE), Some(edge));
     let colour = suit_colour(card.suit);
@@ -102,7 +103,7 @@ pub(super) fn standings(canvas: &mut Canvas, view: &View, names: &[String], top:
     }
     if let Some(aside) = aside {
         let style = Style::new(Face::Regular, 18, theme::MUTED);
-        canvas.text(x, y + 24.0, "Set aside, never in play (R7):", style, Align::Left);
+        canvas.text(x, y + 24.0, "Set aside, never in play:", style, Align::Left);
         chips(canvas, aside, &[], x, y + 34.0);
     }
     top + h
@@ -117,6 +118,7 @@ pub(super) fn private(canvas: &mut Canvas, view: &View, me: &OwnView, names: &[S
     let committed_h = if committed { 56.0 } else { 0.0 };
     let h = 58.0 + CHIP_H + sealed_h + committed_h + 14.0;
     if let Some(area) = rect(MARGIN, top, W - 2.0 * MARGIN, h) {
+        canvas.panel_area(area);
         canvas.round_rect(area, 14.0, Some(Rgba::hex(0x1e2a24)), Some((Rgba::hex(0x5fd6ae), 2.0)));
     }
     let x = MARGIN + PAD;

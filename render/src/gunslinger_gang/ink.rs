@@ -39,13 +39,14 @@ pub(super) struct Ink {
     pub text: Rgba,
 }
 
-/// Vermillion, blue, bluish green and yellow (Okabe–Ito), light enough for a dark theme.
+/// Red, blue, green and yellow in shades that stay apart for the common colour-vision
+/// deficiencies (checked in `vision.rs`), light enough for a dark theme.
 pub(super) const fn ink(colour: Colour) -> Ink {
     match colour {
-        Colour::Red => Ink { fill: Rgba::hex(0xde5a2a), text: Rgba::hex(0xffffff) },
-        Colour::Blue => Ink { fill: Rgba::hex(0x2f74d0), text: Rgba::hex(0xffffff) },
-        Colour::Green => Ink { fill: Rgba::hex(0x1fa67a), text: Rgba::hex(0x0b0b0b) },
-        Colour::Yellow => Ink { fill: Rgba::hex(0xf0d43a), text: Rgba::hex(0x111111) },
+        Colour::Red => Ink { fill: Rgba::hex(0xcd3208), text: Rgba::hex(0xffffff) },
+        Colour::Blue => Ink { fill: Rgba::hex(0x2451c6), text: Rgba::hex(0xffffff) },
+        Colour::Green => Ink { fill: Rgba::hex(0x17c29e), text: Rgba::hex(0x0b0b0b) },
+        Colour::Yellow => Ink { fill: Rgba::hex(0xfeef42), text: Rgba::hex(0x111111) },
     }
 }
 
@@ -168,6 +169,7 @@ pub(super) fn measuring() -> Option<Canvas> {
 /// A panel: a rounded rectangle with an edge.
 pub(super) fn panel(canvas: &mut Canvas, x: f32, y: f32, w: f32, h: f32, fill: Rgba, edge: (Rgba, f32)) {
     if let Some(area) = rect(x, y, w, h) {
+        canvas.panel_area(area);
         canvas.round_rect(area, 14.0, Some(fill), Some(edge));
     }
 }

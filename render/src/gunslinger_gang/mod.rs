@@ -24,8 +24,6 @@ use crate::theme::{MARGIN, WIDTH};
 
 pub(crate) use self::text::board_text;
 
-/// Deflate level of the palette PNG (see [`crate::indexed`]).
-const ZLIB_LEVEL: u8 = 4;
 const W: f32 = WIDTH as f32;
 /// Between sections and between tiles.
 const GAP: f32 = 12.0;
@@ -87,7 +85,7 @@ fn section_height(section: Section, view: &View) -> f32 {
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`crate::indexed::png`].
-pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
+pub(crate) fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
     let sections: Vec<(Section, f32)> = sections(view).into_iter().map(|s| (s, section_height(s, view))).collect();
     let height: f32 = sections.iter().map(|(_, h)| h).sum::<f32>() + MARGIN - GAP;
     let mut canvas = Canvas::new(WIDTH, height.ceil() as u32, theme::BACKGROUND)?;
@@ -105,7 +103,7 @@ pub(crate) fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, Render
         }
         y += h;
     }
-    crate::indexed::png(&canvas, ZLIB_LEVEL)
+    canvas.finish()
 }
 
 /// A player's name for the picture: tabs, newlines and other control characters become spaces
@@ -186,7 +184,7 @@ fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
         Some(seat) => {
             (format!("▶ {} {}", who(view, names, seat), doing(view)), Style::new(Face::Bold, 22, theme::ACCENT))
         }
-        None => ("Game over after four rounds (R35)".to_string(), Style::new(Face::Regular, 22, theme::TEXT)),
+        None => ("Game over after four rounds".to_string(), Style::new(Face::Regular, 22, theme::TEXT)),
     };
     let line = canvas.fit(style, &line, W - 2.0 * MARGIN);
     canvas.text(left, 126.0, &line, style, Align::Left);
@@ -297,6 +295,13 @@ const LEGEND: [&str; 2] = [
     "♛ controls the town, by its lead · ★ Most Wanted · chips count all gunslingers, lawmen too",
     "Stacks from bottom to top, the top card outlined · N: a News Story is attached",
 ];
+
+/// The players' colours as drawn, for the colour-vision checks.
+#[cfg(test)]
+pub(crate) fn player_colours() -> Vec<(&'static str, crate::canvas::Rgba)> {
+    use engines::gunslinger_gang::Colour;
+    [Colour::Red, Colour::Blue, Colour::Green, Colour::Yellow].iter().map(|c| (c.name(), ink::ink(*c).fill)).collect()
+}
 
 #[cfg(test)]
 mod tests {

@@ -253,7 +253,7 @@ fn tie_break(above: &FinalLine, line: &FinalLine, why: TieBreak, above_name: &st
             "tied with {above_name} on VP and sheriffs; fewer deputies ({} to {}, R28)",
             line.deputies, above.deputies
         ),
-        TieBreak::Duel => format!("tied with {above_name}; lost the duel at high noon (R29)"),
+        TieBreak::Duel => format!("tied with {above_name}; lost the duel at high noon"),
     })
 }
 
@@ -284,7 +284,7 @@ pub(super) fn standings(canvas: &mut Canvas, view: &View, names: &[String], top:
     let x = MARGIN + PAD;
     let title = Style::new(Face::Bold, 24, theme::ACCENT);
     let tw = canvas.text(x, top + 38.0, "Final standings", title, Align::Left);
-    let note = "items and News in hand added (R30)";
+    let note = "items and News in hand added";
     canvas.text(x + tw + 16.0, top + 38.0, note, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
     let winners = view.outcome.as_ref().map(|o| o.winners).unwrap_or_default();
     let mut y = top + STANDINGS_TOP;

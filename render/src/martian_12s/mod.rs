@@ -1,9 +1,11 @@
-//! The Martian 12s board (rules §8): the header (round, pot, stake, first drawer, who is on
-//! turn), the bag by size and by colour, the final standings once the match is over, and
-//! one row per player with their stack in pull order, status, score, wallet and rounds won.
+//! The Martian 12s board (rules §8), laid out for a phone: the header (round, pot, stake,
+//! who is on turn and what they decide), the bag by size and by value, or the final
+//! standings at the top once the match is over, then one card per player in two or three
+//! columns: name and score, status (and whether they lead the round), wallet and rounds won,
+//! and the stack in pull order.
 //!
-//! Dark theme, drawn for a phone: 960 px wide, no text under 18 px, every colour also
-//! carried by a digit, a symbol or a word.
+//! Dark theme, 960 px wide, text a player needs at 26 px or more (11 px on a phone showing
+//! the picture 400 px wide); every colour also carried by a digit, a symbol or a word.
 
 mod text;
 
@@ -15,26 +17,25 @@ use engines::parts::pyramids::Size;
 use tiny_skia::{Pixmap, Rect};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
-use crate::theme::{self, MARGIN, PAD, PNG_BUDGET, WIDTH};
+use crate::theme::{self, MARGIN, PAD, WIDTH};
 use crate::{RenderError, name_of, ordinal};
 
 pub(crate) use self::text::board_text;
 
 const W: f32 = WIDTH as f32;
-const ROW_GAP: f32 = 10.0;
-/// Width of the name/status/wallet column of a player row.
-const LEFT_COL: f32 = 250.0;
-/// Width of the score column at the right of a player row.
-const SCORE_COL: f32 = 110.0;
-/// Room for pyramids in a player row.
-const STACK_WIDTH: f32 = W - 2.0 * MARGIN - LEFT_COL - SCORE_COL;
-const PYRAMID_GAP: f32 = 8.0;
+const GAP: f32 = 12.0;
+/// Padding inside a player's card.
+const CARD_PAD: f32 = 14.0;
+/// Space between pyramids in a stack.
+const PYRAMID_GAP: f32 = 6.0;
 /// Height of one line of pyramids, the tallest one included.
-const STACK_LINE: f32 = 76.0;
-const ROW_MIN: f32 = 110.0;
-const HEADER: f32 = 136.0;
-const BAG_PANEL: f32 = 112.0;
-const STANDING_LINE: f32 = 34.0;
+const STACK_LINE: f32 = 82.0;
+/// One line of 26 px text.
+const LINE: f32 = 36.0;
+const HEADER: f32 = 150.0;
+const BAG_PANEL: f32 = 150.0;
+/// The smallest text a player needs: 26 px at 960 wide is 11 px on a phone 400 px wide.
+const BODY: u16 = 26;
 
 /// How a pyramid of one value is inked in one palette.
 #[derive(Clone, Copy, Debug)]
@@ -65,26 +66,37 @@ fn ink_of(palette: Palette, value: u8) -> Ink {
     }
 }
 
-/// Width, height and digit size of a pyramid.
+/// Width, height and digit size of a pyramid: sizes told apart by width, height and digit.
 const fn dims(size: Size) -> (f32, f32, u16) {
     match size {
-        Size::Small => (38.0, 44.0, 20),
-        Size::Medium => (48.0, 56.0, 24),
-        Size::Large => (58.0, 68.0, 28),
+        Size::Small => (44.0, 52.0, 26),
+        Size::Medium => (54.0, 64.0, 28),
+        Size::Large => (64.0, 76.0, 30),
     }
 }
 
-/// Splits a stack into lines of pyramids that fit the row, in pull order.
-fn stack_lines(stack: &[Pyramid]) -> Vec<&[Pyramid]> {
+/// Columns of player cards: two up to four players, three above.
+const fn columns(players: usize) -> usize {
+    if players <= 4 { 2 } else { 3 }
+}
+
+/// Width of a player's card.
+fn card_width(players: usize) -> f32 {
+    let n = columns(players) as f32;
+    (W - 2.0 * MARGIN - (n - 1.0) * GAP) / n
+}
+
+/// Splits a stack into lines of pyramids no wider than `width`, in pull order.
+fn stack_lines(stack: &[Pyramid], width: f32) -> Vec<&[Pyramid]> {
     let mut lines = Vec::new();
-    let (mut start, mut width) = (0, 0.0);
+    let (mut start, mut used) = (0, 0.0);
     for (i, pyramid) in stack.iter().enumerate() {
         let w = dims(pyramid.size).0;
-        if i > start && width + PYRAMID_GAP + w > STACK_WIDTH {
+        if i > start && used + PYRAMID_GAP + w > width {
             lines.push(&stack[start..i]);
-            (start, width) = (i, w);
+            (start, used) = (i, w);
         } else {
-            width += if i > start { PYRAMID_GAP + w } else { w };
+            used += if i > start { PYRAMID_GAP + w } else { w };
         }
     }
     if start < stack.len() {
@@ -92,9 +104,6 @@ fn stack_lines(stack: &[Pyramid]) -> Vec<&[Pyramid]> {
     }
     lines
 }
-
-/// Height of the "Round 3: won $7" line above a previous round's stack.
-const RESULT_LINE: f32 = 30.0;
 
 /// The round to show stacks of: the previous one while nobody has pulled in the new round
 /// (or once the match ended with empty stacks), so its result stays visible after a move
@@ -104,7 +113,7 @@ fn previous(view: &View) -> Option<&RoundResult> {
     view.previous_round.as_ref().filter(|r| fresh && r.players.len() == view.players.len())
 }
 
-/// The stack shown in a player's row, and whether it is the previous round's.
+/// The stack shown in a player's card, and whether it is the previous round's.
 fn shown_stack<'a>(view: &'a View, player: &'a PlayerView) -> (&'a [Pyramid], Option<&'a RoundResult>) {
     match previous(view) {
         Some(round) => (&round.players[player.seat.index()].stack, Some(round)),
@@ -112,37 +121,45 @@ fn shown_stack<'a>(view: &'a View, player: &'a PlayerView) -> (&'a [Pyramid], Op
     }
 }
 
-fn row_height(view: &View, player: &PlayerView) -> f32 {
-    let (stack, previous) = shown_stack(view, player);
-    let lines = stack_lines(stack).len().max(1) as f32;
-    let label = if previous.is_some() { RESULT_LINE } else { 0.0 };
-    ROW_MIN.max(16.0 + label + lines * STACK_LINE + 18.0)
+/// Height of a player's card: three lines of text over its stack.
+fn card_height(view: &View, player: &PlayerView) -> f32 {
+    let inner = card_width(view.players.len()) - 2.0 * CARD_PAD;
+    let lines = stack_lines(shown_stack(view, player).0, inner).len().max(1) as f32;
+    CARD_PAD + 3.0 * LINE + 8.0 + lines * STACK_LINE + CARD_PAD - 6.0
+}
+
+/// Each row of cards: its players and its height.
+fn card_rows(view: &View) -> Vec<(Vec<&PlayerView>, f32)> {
+    view.players
+        .chunks(columns(view.players.len()))
+        .map(|row| (row.iter().collect(), row.iter().map(|p| card_height(view, p)).fold(0.0, f32::max)))
+        .collect()
+}
+
+/// Lines of the standings panel: one column up to five players, two above.
+const fn standing_rows(players: usize) -> usize {
+    if players <= 5 { players } else { players.div_ceil(2) }
 }
 
 fn standings_height(view: &View) -> f32 {
-    view.outcome.as_ref().map_or(0.0, |outcome| {
-        let rows = standing_rows(outcome.standings.len());
-        64.0 + rows as f32 * STANDING_LINE + 14.0 + ROW_GAP
-    })
-}
-
-/// Lines of the standings panel: one column up to four players, two above.
-const fn standing_rows(players: usize) -> usize {
-    if players <= 4 { players } else { players.div_ceil(2) }
+    view.outcome
+        .as_ref()
+        .map_or(0.0, |outcome| 2.0 * LINE + 24.0 + standing_rows(outcome.standings.len()) as f32 * LINE)
 }
 
 /// The picture's height for `view`.
 fn height(view: &View) -> f32 {
-    let rows: f32 = view.players.iter().map(|p| row_height(view, p) + ROW_GAP).sum();
-    let top = if view.outcome.is_some() { standings_height(view) } else { BAG_PANEL + ROW_GAP };
-    HEADER + top + rows + MARGIN - ROW_GAP
+    let rows: f32 = card_rows(view).iter().map(|(_, h)| h + GAP).sum();
+    let top = if view.outcome.is_some() { standings_height(view) } else { BAG_PANEL };
+    HEADER + top + GAP + rows - GAP + MARGIN
 }
 
-/// Draws the board of `view` as PNG bytes.
+/// Draws the board of `view`: the header, then the final standings (once the match is over)
+/// or the bag, then the players' cards in two or three columns.
 ///
 /// # Errors
-/// As [`Canvas::new`] and [`Canvas::png`].
-pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
+/// As [`Canvas::new`] and [`Canvas::finish`].
+pub fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
     let height = height(view).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
     header(&mut canvas, view, names);
@@ -151,61 +168,72 @@ pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> 
         // Once the match is over the standings take the place of the bag, which no one
         // will pull from again.
         standings(&mut canvas, view, names, y);
-        y += standings_height(view);
+        y += standings_height(view) + GAP;
     } else {
         bag(&mut canvas, view, y);
-        y += BAG_PANEL + ROW_GAP;
+        y += BAG_PANEL + GAP;
     }
-    for player in &view.players {
-        let h = row_height(view, player);
-        player_row(&mut canvas, view, player, &name_of(names, player.seat), y, h);
-        y += h + ROW_GAP;
+    let width = card_width(view.players.len());
+    for (row, h) in card_rows(view) {
+        for (i, player) in row.into_iter().enumerate() {
+            let x = MARGIN + i as f32 * (width + GAP);
+            player_card(&mut canvas, view, player, &name_of(names, player.seat), (x, y, width, h));
+        }
+        y += h + GAP;
     }
-    canvas.png(PNG_BUDGET)
+    canvas.finish()
 }
 
 fn panel(canvas: &mut Canvas, area: Option<Rect>, fill: Rgba, edge: Rgba, edge_width: f32) {
     if let Some(area) = area {
+        canvas.panel_area(area);
         canvas.round_rect(area, 14.0, Some(fill), Some((edge, edge_width)));
     }
 }
 
-fn round_text(view: &View) -> String {
-    format!("Round {} of {}", view.round, view.last_round)
+/// What the header's third line says: who is on turn and what they decide, the round just
+/// ended, or who won.
+fn turn_line(view: &View, names: &[String]) -> (String, Rgba) {
+    if let Some(outcome) = &view.outcome {
+        return (winners_line(outcome, names), theme::ACCENT);
+    }
+    match (view.current, previous(view)) {
+        (Some(seat), Some(round)) => {
+            (format!("Round {} over · ▶ {} pulls first", round.round, name_of(names, seat)), theme::ACCENT)
+        }
+        (Some(seat), None) => (format!("▶ {}: pull or pass", name_of(names, seat)), theme::ACCENT),
+        (None, _) => ("Match over".to_string(), theme::TEXT),
+    }
 }
 
-/// Title, round, pot, stake, first drawer and who is on turn (or that the match is over).
+/// Title and round; the pot and stake; who is on turn (or who won).
 fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
     let (left, right) = (MARGIN, W - MARGIN);
-    canvas.text(left, 50.0, "Martian 12s", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
-    canvas.text(right, 50.0, &round_text(view), Style::new(Face::Bold, 30, theme::TEXT), Align::Right);
-    let headline = match &view.outcome {
-        Some(outcome) => winners_line(outcome, names),
-        None => format!("Pot {}", view.pot),
-    };
-    let style = Style::new(Face::Bold, 28, theme::ACCENT);
-    let headline = canvas.fit(style, &headline, W * 0.62 - MARGIN);
-    let x = left + canvas.text(left, 90.0, &headline, style, Align::Left);
-    if view.outcome.is_none() && view.carried_in.0 > 0 {
-        let carried = format!("  incl. {} carried in", view.carried_in);
-        canvas.text(x, 90.0, &carried, Style::new(Face::Regular, 20, theme::MUTED), Align::Left);
-    }
+    canvas.text(left, 46.0, "Martian 12s", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
+    let round = format!("Round {} of {}", view.round, view.last_round);
+    canvas.text(right, 46.0, &round, Style::new(Face::Bold, 30, theme::TEXT), Align::Right);
     let mut stake = format!("Stake {} a pull", view.stake);
     if view.match_mode == engines::martian_12s::MatchMode::UntilBroke {
         stake.push_str(" · until broke");
     }
-    canvas.text(right, 90.0, &stake, Style::new(Face::Regular, 20, theme::MUTED), Align::Right);
-    let first = format!("First drawer: {}", name_of(names, view.first_drawer));
-    let first = canvas.fit(Style::new(Face::Regular, 20, theme::TEXT), &first, W / 2.0 - MARGIN);
-    canvas.text(left, 124.0, &first, Style::new(Face::Regular, 20, theme::TEXT), Align::Left);
-    let (status, colour) = match view.current {
-        Some(seat) => (format!("▶ On turn: {}", name_of(names, seat)), theme::ACCENT),
-        None if view.house.0 > 0 => (format!("Match over · house kept {}", view.house), theme::TEXT),
-        None => ("Match over".to_string(), theme::TEXT),
-    };
-    let style = Style::new(Face::Bold, 22, colour);
-    let status = canvas.fit(style, &status, W / 2.0 - MARGIN);
-    canvas.text(right, 124.0, &status, style, Align::Right);
+    if view.outcome.is_some() && view.house.0 > 0 {
+        stake = format!("House kept {}", view.house);
+    }
+    let muted = Style::new(Face::Regular, BODY, theme::MUTED);
+    let stake_w = canvas.text(right, 92.0, &stake, muted, Align::Right);
+    if view.outcome.is_none() {
+        let pot = Style::new(Face::Bold, 32, theme::ACCENT);
+        let x = left + canvas.text(left, 92.0, &format!("Pot {}", view.pot), pot, Align::Left);
+        if view.carried_in.0 > 0 {
+            let carried =
+                canvas.fit(muted, &format!("  incl. {} carried in", view.carried_in), right - stake_w - x - 16.0);
+            canvas.text(x, 92.0, &carried, muted, Align::Left);
+        }
+    }
+    let (line, colour) = turn_line(view, names);
+    let style = Style::new(Face::Bold, 28, colour);
+    let line = canvas.fit(style, &line, W - 2.0 * MARGIN);
+    canvas.text(left, 134.0, &line, style, Align::Left);
 }
 
 /// "★ Winner: Cy", "★ Winners: Ada and Cy", or "No winner" when everyone resigned (§4.7).
@@ -218,25 +246,28 @@ fn winners_line(outcome: &engines::Outcome, names: &[String]) -> String {
     }
 }
 
-/// Bag counts per size, and per colour with its S/M/L split (R25); doubles as the legend.
+/// What is left in the bag (R25): the count by size, then each value's pyramid with how
+/// many of it are left of each size.
 fn bag(canvas: &mut Canvas, view: &View, top: f32) {
     panel(canvas, rect(MARGIN, top, W - 2.0 * MARGIN, BAG_PANEL), theme::PANEL, theme::PANEL_EDGE, 1.0);
     let x = MARGIN + PAD;
-    let w = canvas.text(x, top + 34.0, "Bag", Style::new(Face::Bold, 22, theme::TEXT), Align::Left);
     let total: u32 = view.bag.iter().map(|n| u32::from(*n)).sum();
-    let sizes = format!("{total} left   ·   S {}   ·   M {}   ·   L {}", view.bag[0], view.bag[1], view.bag[2]);
-    canvas.text(x + w + 16.0, top + 34.0, &sizes, Style::new(Face::Regular, 20, theme::TEXT), Align::Left);
-    let sets = format!("{} sets · {} pyramids", view.sets, u32::from(view.sets) * 15);
-    canvas.text(W - MARGIN - PAD, top + 34.0, &sets, Style::new(Face::Regular, 18, theme::MUTED), Align::Right);
+    let bold = Style::new(Face::Bold, BODY, theme::TEXT);
+    let w = canvas.text(x, top + 40.0, &format!("Bag: {total} left"), bold, Align::Left);
+    let sizes = format!("small {} · medium {} · large {}", view.bag[0], view.bag[1], view.bag[2]);
+    let body = Style::new(Face::Regular, BODY, theme::TEXT);
+    let sizes = canvas.fit(body, &sizes, W - 2.0 * MARGIN - 2.0 * PAD - w - 24.0);
+    canvas.text(W - MARGIN - PAD, top + 40.0, &sizes, body, Align::Right);
     let cell = (W - 2.0 * MARGIN - 2.0 * PAD) / 5.0;
     for (value, counts) in view.bag_by_value.iter().enumerate() {
         let cx = (x + value as f32 * cell).round();
-        let value = value as u8;
-        pyramid(canvas, cx, top + 100.0, Size::Small, value, view.palette);
-        let colour = view.palette.colour(value).name();
-        canvas.text(cx + 46.0, top + 72.0, colour, Style::new(Face::Bold, 18, theme::TEXT), Align::Left);
-        let split = format!("S{} M{} L{}", counts[0], counts[1], counts[2]);
-        canvas.text(cx + 46.0, top + 98.0, &split, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
+        pyramid(canvas, cx, top + 132.0, Size::Small, value as u8, view.palette);
+        let left: u8 = counts.iter().sum();
+        canvas.text(cx + 52.0, top + 96.0, &format!("×{left}"), bold, Align::Left);
+        let split = format!("{}·{}·{}", counts[0], counts[1], counts[2]);
+        let split_style = Style::new(Face::Regular, BODY, theme::MUTED);
+        let split = canvas.fit(split_style, &split, cell - 58.0);
+        canvas.text(cx + 52.0, top + 130.0, &split, split_style, Align::Left);
     }
 }
 
@@ -289,34 +320,43 @@ fn draw_pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, i
     }
     canvas.polygon(&corners, None, Some((ink.outline, 2.0)));
     let style = Style::new(Face::Bold, digit, ink.digit);
-    canvas.text(x + w / 2.0, base - h * 0.14, &value.to_string(), style, Align::Center);
+    canvas.text(x + w / 2.0, base - h * 0.1, &value.to_string(), style, Align::Center);
 }
 
-/// Final standings (§4.7), shown instead of the turn highlight once the match is over.
+/// Final standings (§4.7), at the top once the match is over: place, name and what each
+/// player ended with.
 fn standings(canvas: &mut Canvas, view: &View, names: &[String], top: f32) {
     let Some(outcome) = &view.outcome else { return };
-    let height = standings_height(view) - ROW_GAP;
+    let height = standings_height(view);
     panel(canvas, rect(MARGIN, top, W - 2.0 * MARGIN, height), theme::PANEL_ON_TURN, theme::ACCENT, 3.0);
     let x = MARGIN + PAD;
-    let w = canvas.text(x, top + 38.0, "Final standings", Style::new(Face::Bold, 24, theme::ACCENT), Align::Left);
-    let reason = canvas.fit(Style::new(Face::Regular, 18, theme::MUTED), &outcome.reason, W - 2.0 * MARGIN - w - 60.0);
-    canvas.text(x + w + 16.0, top + 38.0, &reason, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
+    let title = Style::new(Face::Bold, 28, theme::ACCENT);
+    canvas.text(x, top + 42.0, "Final standings", title, Align::Left);
+    let muted = Style::new(Face::Regular, BODY, theme::MUTED);
+    let reason = canvas.fit(muted, &outcome.reason, W - 2.0 * MARGIN - 2.0 * PAD);
+    canvas.text(x, top + 42.0 + LINE, &reason, muted, Align::Left);
     let rows = standing_rows(outcome.standings.len());
     let column = (W - 2.0 * MARGIN - 2.0 * PAD) / if rows < outcome.standings.len() { 2.0 } else { 1.0 };
     for (i, standing) in outcome.standings.iter().enumerate() {
         let cx = x + (i / rows) as f32 * column;
-        let y = top + 64.0 + (i % rows) as f32 * STANDING_LINE + 16.0;
+        let y = top + 42.0 + 2.0 * LINE + (i % rows) as f32 * LINE;
         let winner = outcome.winners.contains(standing.seat);
         let place = format!("{}{}", if winner { "★ " } else { "" }, ordinal(standing.place));
         let colour = if winner { theme::ACCENT } else { theme::TEXT };
-        canvas.text(cx + 64.0, y, &place, Style::new(Face::Bold, 20, colour), Align::Right);
-        let name_style = Style::new(Face::Bold, 20, theme::TEXT);
-        let name = canvas.fit(name_style, &name_of(names, standing.seat), column * 0.42);
-        let nw = canvas.text(cx + 78.0, y, &name, name_style, Align::Left);
-        let detail_style = Style::new(Face::Regular, 18, theme::MUTED);
-        let detail = canvas.fit(detail_style, &standing.detail, column - nw - 100.0);
-        canvas.text(cx + 78.0 + nw + 12.0, y, &detail, detail_style, Align::Left);
+        canvas.text(cx + 76.0, y, &place, Style::new(Face::Bold, BODY, colour), Align::Right);
+        let name_style = Style::new(Face::Bold, BODY, theme::TEXT);
+        let name = canvas.fit(name_style, &name_of(names, standing.seat), column * 0.4);
+        let nw = canvas.text(cx + 88.0, y, &name, name_style, Align::Left);
+        let detail = canvas.fit(muted, &standing.detail, column - nw - 112.0);
+        canvas.text(cx + 88.0 + nw + 12.0, y, &detail, muted, Align::Left);
     }
+}
+
+/// The highest score among the players still in the round (not popped, not sitting out):
+/// they lead it.
+fn leading_score(view: &View) -> Option<u8> {
+    let standing = view.players.iter().filter(|p| matches!(p.status, Status::Active | Status::Passed));
+    standing.filter(|p| !p.stack.is_empty()).map(|p| p.score).max()
 }
 
 /// What a player's status line says, and in which colour.
@@ -328,100 +368,105 @@ fn status_line(view: &View, player: &PlayerView) -> (String, Rgba, Face) {
         Status::Active => ("● Active", theme::ACTIVE, Face::Regular),
         Status::Passed => ("✔ Passed", theme::PASSED, Face::Regular),
         Status::Popped => ("✖ Popped", theme::POPPED, Face::Regular),
-        Status::SittingOut => ("◌ Sitting out", theme::MUTED, Face::Regular),
+        Status::SittingOut => ("◌ Sits out", theme::MUTED, Face::Regular),
     };
-    (text.to_string(), colour, face)
+    let mut text = text.to_string();
+    let in_round = matches!(player.status, Status::Active | Status::Passed) && !player.stack.is_empty();
+    if view.outcome.is_none() && in_round && leading_score(view) == Some(player.score) {
+        text.push_str(" · leads");
+    }
+    (text, colour, face)
 }
 
-fn player_row(canvas: &mut Canvas, view: &View, player: &PlayerView, name: &str, top: f32, height: f32) {
+/// One player's card: name and score, status and pulls, wallet and rounds won, then the
+/// stack in pull order (before the first pull of a round, the previous round's stack under
+/// its result).
+fn player_card(
+    canvas: &mut Canvas,
+    view: &View,
+    player: &PlayerView,
+    name: &str,
+    (x, top, w, h): (f32, f32, f32, f32),
+) {
     let on_turn = view.current == Some(player.seat);
     let winner = view.outcome.as_ref().is_some_and(|o| o.winners.contains(player.seat));
-    let area = rect(MARGIN, top, W - 2.0 * MARGIN, height);
     if on_turn || winner {
-        panel(canvas, area, theme::PANEL_ON_TURN, theme::ACCENT, 3.0);
-        if let Some(bar) = rect(MARGIN + 1.5, top + 14.0, 7.0, height - 28.0) {
-            canvas.round_rect(bar, 3.5, Some(theme::ACCENT), None);
-        }
+        panel(canvas, rect(x, top, w, h), theme::PANEL_ON_TURN, theme::ACCENT, 3.0);
     } else {
-        panel(canvas, area, theme::PANEL, theme::PANEL_EDGE, 1.0);
+        panel(canvas, rect(x, top, w, h), theme::PANEL, theme::PANEL_EDGE, 1.0);
     }
-    let x = MARGIN + PAD + 6.0;
-    let name_style = Style::new(Face::Bold, 24, if winner { theme::ACCENT } else { theme::TEXT });
+    let (left, right) = (x + CARD_PAD, x + w - CARD_PAD);
+    let (stack, previous) = shown_stack(view, player);
+    // Before the first pull of a round the card shows the round just ended, its score too.
+    let (score, popped) = match previous {
+        Some(round) => {
+            let line = &round.players[player.seat.index()];
+            (line.score.to_string(), line.status == Some(Status::Popped))
+        }
+        None => (score_text(player), player.status == Status::Popped),
+    };
+    let score_style = Style::new(Face::Bold, 34, if popped { theme::POPPED } else { theme::TEXT });
+    let score_w = canvas.text(right, top + 44.0, &score, score_style, Align::Right);
+    let name_style = Style::new(Face::Bold, BODY, if winner { theme::ACCENT } else { theme::TEXT });
     let name = if winner { format!("★ {name}") } else { name.to_string() };
-    let name = canvas.fit(name_style, &name, LEFT_COL - PAD - 12.0);
-    canvas.text(x, top + 38.0, &name, name_style, Align::Left);
+    let name = canvas.fit(name_style, &name, w - 2.0 * CARD_PAD - score_w - 12.0);
+    canvas.text(left, top + 40.0, &name, name_style, Align::Left);
     let (status, colour, face) = status_line(view, player);
-    let status = canvas.fit(Style::new(face, 20, colour), &status, LEFT_COL - PAD - 12.0);
-    canvas.text(x, top + 68.0, &status, Style::new(face, 20, colour), Align::Left);
-    let wallet = player.wallet.to_string();
-    let w = canvas.text(x, top + 96.0, &wallet, Style::new(Face::Bold, 20, theme::TEXT), Align::Left);
-    let won = format!(" · {} round{} won", player.rounds_won, if player.rounds_won == 1 { "" } else { "s" });
-    canvas.text(x + w, top + 96.0, &won, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
-    stack(canvas, view, player, top);
-    score(canvas, player, top);
-}
-
-/// The pyramids in pull order, left to right, wrapping onto more lines when long. Before the
-/// first pull of a round, the previous round's stacks are shown under its result.
-fn stack(canvas: &mut Canvas, view: &View, player: &PlayerView, top: f32) {
-    let left = MARGIN + LEFT_COL;
-    let (pyramids, previous) = shown_stack(view, player);
-    let mut top = top;
-    if let Some(round) = previous {
-        let (text, colour) = round_result(round, player.seat);
-        let style = Style::new(Face::Bold, 18, colour);
-        let text = canvas.fit(style, &text, STACK_WIDTH);
-        canvas.text(left, top + 38.0, &text, style, Align::Left);
-        top += RESULT_LINE;
-    }
-    if pyramids.is_empty() {
-        let note = match (previous, player.status) {
-            (Some(_), _) => "",
+    let (status, colour) = match previous {
+        Some(round) => round_result(round, player.seat),
+        None => (status, colour),
+    };
+    let style = Style::new(face, BODY, colour);
+    let status = canvas.fit(style, &status, w - 2.0 * CARD_PAD);
+    canvas.text(left, top + 40.0 + LINE, &status, style, Align::Left);
+    let wallet = Style::new(Face::Bold, BODY, theme::TEXT);
+    let ww = canvas.text(left, top + 40.0 + 2.0 * LINE, &player.wallet.to_string(), wallet, Align::Left);
+    let won = format!(" · {} won", player.rounds_won);
+    let muted = Style::new(Face::Regular, BODY, theme::MUTED);
+    let won = canvas.fit(muted, &won, w - 2.0 * CARD_PAD - ww);
+    canvas.text(left + ww, top + 40.0 + 2.0 * LINE, &won, muted, Align::Left);
+    let stack_top = top + CARD_PAD + 3.0 * LINE + 8.0;
+    if stack.is_empty() {
+        let note = match player.status {
+            _ if previous.is_some() => "",
             _ if player.resigned => "left the match",
-            (None, Status::SittingOut) => "sits out this round",
-            (None, Status::Passed) => "passed without pulling",
+            Status::SittingOut => "sits out this round",
+            Status::Passed => "passed at once",
             _ => "no pulls yet",
         };
-        canvas.text(left, top + 62.0, note, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
+        canvas.text(left, stack_top + 46.0, note, muted, Align::Left);
         return;
     }
-    for (line, pyramids) in stack_lines(pyramids).iter().enumerate() {
-        let base = top + 16.0 + (line as f32 + 1.0) * STACK_LINE - 4.0;
-        let mut x = left;
+    for (line, pyramids) in stack_lines(stack, w - 2.0 * CARD_PAD).iter().enumerate() {
+        let base = stack_top + (line as f32 + 1.0) * STACK_LINE - 4.0;
+        let mut px = left;
         for p in *pyramids {
-            x += pyramid(canvas, x, base, p.size, p.value, view.palette) + PYRAMID_GAP;
+            px += pyramid(canvas, px, base, p.size, p.value, view.palette) + PYRAMID_GAP;
         }
     }
 }
 
-/// "Round 3: ★ won $7 with 12", "Round 3: ✖ popped at 15", "Round 3: 9 from 3".
-fn round_result(round: &RoundResult, seat: engines::Seat) -> (String, Rgba) {
-    let line = &round.players[seat.index()];
-    let pulls = line.stack.len();
-    let head = format!("Round {}:", round.round);
-    if round.winners.contains(seat) {
-        let split = if round.winners.len() > 1 { " (split)" } else { "" };
-        return (format!("{head} ★ won {}{split} with {} from {pulls}", round.share, line.score), theme::ACCENT);
+/// The score with the pulls behind it, "12 in 3"; "—" for a player sitting out.
+fn score_text(player: &PlayerView) -> String {
+    if player.status == Status::SittingOut {
+        return "—".to_string();
     }
-    match line.status {
-        Some(Status::Popped) => (format!("{head} ✖ popped at {}", line.score), theme::POPPED),
-        Some(Status::SittingOut) | None => (format!("{head} sat out"), theme::MUTED),
-        Some(_) => (format!("{head} {} from {pulls}", line.score), theme::MUTED),
-    }
+    player.score.to_string()
 }
 
-/// "12 / 3 pulls" at the right of a row, the score large.
-fn score(canvas: &mut Canvas, player: &PlayerView, top: f32) {
-    let right = W - MARGIN - PAD;
-    if player.status == Status::SittingOut {
-        canvas.text(right, top + 52.0, "—", Style::new(Face::Bold, 36, theme::MUTED), Align::Right);
-        return;
+/// A player's line for the round just ended: "★ won $7 with 12", "✖ popped at 15",
+/// "9 in 3 pulls", "sat out".
+fn round_result(round: &RoundResult, seat: engines::Seat) -> (String, Rgba) {
+    let line = &round.players[seat.index()];
+    if round.winners.contains(seat) {
+        let split = if round.winners.len() > 1 { " (split)" } else { "" };
+        return (format!("★ won {}{split} with {}", round.share, line.score), theme::ACCENT);
     }
-    let colour = if player.status == Status::Popped { theme::POPPED } else { theme::TEXT };
-    canvas.text(right, top + 52.0, &player.score.to_string(), Style::new(Face::Bold, 36, colour), Align::Right);
-    let pulls = player.stack.len();
-    let text = format!("/ {pulls} pull{}", if pulls == 1 { "" } else { "s" });
-    canvas.text(right, top + 84.0, &text, Style::new(Face::Regular, 18, theme::MUTED), Align::Right);
+    match line.status {
+        Some(Status::Popped) => (format!("✖ popped at {}", line.score), theme::POPPED),
+        Some(Status::SittingOut) | None => ("sat out".to_string(), theme::MUTED),
+        Some(_) => (format!("{} in {} pulls", line.score, line.stack.len()), theme::MUTED),
+    }
 }
 
 #[cfg(test)]
@@ -435,16 +480,17 @@ mod tests {
     #[test]
     fn short_stacks_take_one_line_and_long_ones_wrap_in_pull_order() {
         let stack: Vec<Pyramid> = ["0S1", "1M1", "4L1"].iter().map(|t| p(t)).collect();
-        assert_eq!(stack_lines(&stack).len(), 1);
+        let width = card_width(9) - 2.0 * CARD_PAD;
+        assert_eq!(stack_lines(&stack, width).len(), 1);
         let long: Vec<Pyramid> = (0..22).map(|i| p(["0L1", "0M2", "1S1"][i % 3])).collect();
-        let lines = stack_lines(&long);
-        assert_eq!(lines.len(), 3);
+        let lines = stack_lines(&long, width);
+        assert!(lines.len() >= 4, "{}", lines.len());
         assert_eq!(lines.concat(), long, "wrapping keeps pull order");
         for line in lines {
-            let width: f32 = line.iter().map(|x| dims(x.size).0 + PYRAMID_GAP).sum::<f32>() - PYRAMID_GAP;
-            assert!(width <= STACK_WIDTH, "{width}");
+            let used: f32 = line.iter().map(|x| dims(x.size).0 + PYRAMID_GAP).sum::<f32>() - PYRAMID_GAP;
+            assert!(used <= width, "{used}");
         }
-        assert!(stack_lines(&[]).is_empty());
+        assert!(stack_lines(&[], width).is_empty());
     }
 
     #[test]

@@ -92,7 +92,7 @@ fn squares(canvas: &mut Canvas, grid: Grid) {
 }
 
 fn labels(canvas: &mut Canvas, grid: Grid) {
-    let style = Style::new(Face::Bold, 18, theme::MUTED);
+    let style = Style::new(Face::Bold, 18, theme::MUTED).aid();
     for i in 0..8u8 {
         let rank = (b'8' - i) as char;
         let y = grid.y0 + (f32::from(i) + 0.5) * SQUARE + 7.0;

@@ -91,6 +91,7 @@ pub(super) enum Mark {
 /// over its name.
 pub(super) fn card(canvas: &mut Canvas, x: f32, y: f32, card: Card, caption: Option<&str>, mark: Mark) {
     let Some(area) = rect(x, y, CARD_W, CARD_H) else { return };
+    canvas.panel_area(area);
     let locked = mark == Mark::Locked;
     if locked {
         canvas.round_rect(area, 7.0, Some(LOCKED_FACE), None);
@@ -110,7 +111,7 @@ pub(super) fn card(canvas: &mut Canvas, x: f32, y: f32, card: Card, caption: Opt
         Align::Right,
     );
     let width = CARD_W - CAPTION_PAD * 2.0;
-    let style = Style::new(Face::Regular, 16, if locked { theme::MUTED } else { CAPTION });
+    let style = Style::new(Face::Regular, 16, if locked { theme::MUTED } else { CAPTION }).aid();
     let name = caption.unwrap_or(western_name(card.rank));
     let lines = if locked {
         // The first line of the name that fits ("Grazing" for Grazing Land).

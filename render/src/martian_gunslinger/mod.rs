@@ -24,7 +24,7 @@ use engines::parts::pyramids::Colour;
 use engines::{Outcome, Seat};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
-use crate::theme::{MARGIN, PAD, PNG_BUDGET, WIDTH};
+use crate::theme::{MARGIN, PAD, WIDTH};
 use crate::{RenderError, name_of, theme};
 
 const W: f32 = WIDTH as f32;
@@ -40,12 +40,12 @@ const SIDE_W: f32 = W - MARGIN - SIDE_X;
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`Canvas::png`].
-pub fn board_png(view: &View, names: &[String]) -> Result<Vec<u8>, RenderError> {
-    let mut probe = Canvas::new(WIDTH, 1, theme::BACKGROUND)?;
+pub fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
+    let mut probe = Canvas::measuring(WIDTH)?;
     let height = draw(&mut probe, view, names).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
     draw(&mut canvas, view, names);
-    canvas.png_indexed(PNG_BUDGET)
+    canvas.finish()
 }
 
 /// Draws everything from the top; returns the picture's height.
@@ -114,31 +114,31 @@ fn winners_line(outcome: &Outcome, names: &[String]) -> String {
     }
 }
 
-/// The step of the turn in the rules' terms (§4.1).
+/// The step of the turn in words (§4.1; the rules' step numbers stay out of the picture).
 const fn stage_label(stage: Stage) -> &'static str {
     match stage {
-        Stage::Placement => "Setup · placement",
-        Stage::Compensation => "Setup · compensation",
-        Stage::SlotStart => "T0 · slot start",
-        Stage::ReEnter => "T0r · re-entry",
-        Stage::Roll => "T1 · roll",
-        Stage::Reroll => "T2a · re-roll",
-        Stage::Face | Stage::Wild => "T2b · Wild face",
-        Stage::Power => "T2c · power",
-        Stage::DigTo => "T2c · Dig",
-        Stage::Move => "T3 · move",
-        Stage::Action => "T4 · action",
-        Stage::Exchange => "T5 · contest exchange",
-        Stage::HandCard => "T6 · hand card",
-        Stage::Refill => "T6 · refill",
-        Stage::Resource => "T7 · resource",
-        Stage::Event => "T8 · event",
-        Stage::Bid => "T8 · Mayor bids",
-        Stage::Pay => "T8 · Mayor pays",
-        Stage::Loss => "T8 · loss",
-        Stage::Draw => "T9 · draw",
-        Stage::HandLimit => "T9 · hand limit",
-        Stage::SlotEnd => "T10 · slot end",
+        Stage::Placement => "Setup: placement",
+        Stage::Compensation => "Setup: compensation",
+        Stage::SlotStart => "Slot start",
+        Stage::ReEnter => "Re-entry",
+        Stage::Roll => "Roll",
+        Stage::Reroll => "Re-roll",
+        Stage::Face | Stage::Wild => "Wild face",
+        Stage::Power => "Power",
+        Stage::DigTo => "Dig",
+        Stage::Move => "Move",
+        Stage::Action => "Action",
+        Stage::Exchange => "Contest exchange",
+        Stage::HandCard => "Hand card",
+        Stage::Refill => "Refill",
+        Stage::Resource => "Resource",
+        Stage::Event => "Event",
+        Stage::Bid => "Mayor bids",
+        Stage::Pay => "Mayor pays",
+        Stage::Loss => "Loss",
+        Stage::Draw => "Draw",
+        Stage::HandLimit => "Hand limit",
+        Stage::SlotEnd => "Slot end",
         Stage::Over => "Game over",
     }
 }
@@ -151,17 +151,19 @@ struct Ink {
     edge: Rgba,
 }
 
-/// The rules' colours (§2.2) in the Okabe–Ito colour-blind-safe shades (vermillion, orange,
-/// yellow, bluish green, blue); every one is also written as its letter.
+/// The rules' colours (§2.2) in shades chosen to stay apart for the common colour-vision
+/// deficiencies (each pair at least `vision::MIN_DISTANCE` apart in CIEDE2000 under normal,
+/// protan, deutan and tritan vision: red dark, orange middling, yellow light, green and blue
+/// apart in lightness); every one is also written as its letter.
 const fn ink(colour: Colour) -> Ink {
     const DARK: Rgba = Rgba::hex(0x101217);
     const LIGHT: Rgba = Rgba::hex(0xffffff);
     let (fill, letter) = match colour {
-        Colour::Red => (Rgba::hex(0xd55e00), LIGHT),
-        Colour::Orange => (Rgba::hex(0xe69f00), DARK),
-        Colour::Yellow => (Rgba::hex(0xf0e442), DARK),
-        Colour::Green => (Rgba::hex(0x009e73), DARK),
-        Colour::Blue => (Rgba::hex(0x3a8fd6), DARK),
+        Colour::Red => (Rgba::hex(0xc0240d), LIGHT),
+        Colour::Orange => (Rgba::hex(0xfa7a0e), DARK),
+        Colour::Yellow => (Rgba::hex(0xfdf64e), DARK),
+        Colour::Green => (Rgba::hex(0x14ce8d), DARK),
+        Colour::Blue => (Rgba::hex(0x3f85e9), DARK),
         Colour::Black => (Rgba::hex(0x0a0a0a), LIGHT),
         Colour::White => (Rgba::hex(0xf4f4f4), DARK),
         Colour::Clear => (Rgba::hex(0xc8e6ff), DARK),
@@ -169,6 +171,15 @@ const fn ink(colour: Colour) -> Ink {
         Colour::Purple => (Rgba::hex(0xcc79a7), DARK),
     };
     Ink { fill, letter, edge: Rgba::hex(0x0b0d11) }
+}
+
+/// The players' colours (§2.2) as drawn, for the colour-vision checks.
+#[cfg(test)]
+pub(crate) fn player_colours() -> Vec<(&'static str, Rgba)> {
+    [Colour::Red, Colour::Orange, Colour::Yellow, Colour::Green, Colour::Blue]
+        .iter()
+        .map(|c| (c.name(), ink(*c).fill))
+        .collect()
 }
 
 /// A rounded square in `colour` with its letter, `side` pixels, top-left at `(x, y)`.
@@ -191,6 +202,7 @@ fn badge(canvas: &mut Canvas, x: f32, y: f32, side: f32, colour: Colour) {
 /// A panel's rounded background; `on` draws it highlighted.
 fn panel(canvas: &mut Canvas, x: f32, y: f32, w: f32, h: f32, on: bool) {
     if let Some(area) = rect(x, y, w, h) {
+        canvas.panel_area(area);
         if on {
             canvas.round_rect(area, 14.0, Some(theme::PANEL_ON_TURN), Some((theme::ACCENT, 3.0)));
         } else {
@@ -259,24 +271,7 @@ fn text_panel(canvas: &mut Canvas, x: f32, top: f32, width: f32, lines: &[Line],
 /// Splits `text` into lines no wider than `width` (at spaces), at most `max` of them; the
 /// last one ends with an ellipsis if text was left over.
 fn wrap(canvas: &Canvas, style: Style, text: &str, width: f32, max: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
-        if current.is_empty() || canvas.measure(style, &candidate) <= width {
-            current = candidate;
-        } else {
-            lines.push(std::mem::replace(&mut current, word.to_string()));
-        }
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    if lines.len() > max {
-        let rest = lines.split_off(max - 1).join(" ");
-        lines.push(rest);
-    }
-    lines.into_iter().map(|line| canvas.fit(style, &line, width)).collect()
+    canvas.wrap(style, text, width, max)
 }
 
 #[cfg(test)]

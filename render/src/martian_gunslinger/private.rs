@@ -113,6 +113,7 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, me: &OwnView, names: &[Stri
     let bid_line = if me.bid.is_some() { 30.0 } else { 0.0 };
     let height = PAD + TITLE + bid_line + body + PAD - 12.0;
     if let Some(area) = rect(x, top, width, height) {
+        canvas.panel_area(area);
         canvas.round_rect(area, 14.0, Some(theme::PANEL), Some((theme::ACCENT, 2.0)));
     }
     let mut y = top + PAD;

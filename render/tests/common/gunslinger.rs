@@ -27,7 +27,7 @@ fn is_pass(action: &str) -> bool {
 /// An eager player: a seeded random legal action, passing only when nothing else is legal,
 /// so that resources, tokens and events pile up quickly.
 pub fn eager(game: &AnyGame, seat: Seat, rng: &mut GameRng) -> String {
-    let legal = game.legal_actions(seat);
+    let legal = game.legal_actions(seat, &[]);
     let doing: Vec<&str> = legal.iter().map(|a| a.text.as_str()).filter(|a| !is_pass(a)).collect();
     if doing.is_empty() {
         legal[rng.index(legal.len())].text.clone()

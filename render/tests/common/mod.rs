@@ -6,7 +6,9 @@ pub mod conquest_of_mars;
 pub mod golden;
 pub mod gunslinger;
 pub mod gunslinger_gang;
+pub mod limits;
 pub mod raja;
+pub mod walk;
 
 use engines::martian_12s::{Martian12s, Options, Status, View};
 use engines::{AnyGame, AnyView, Game, GameKind, GameRng, Pending, Seat, Viewer};

@@ -78,7 +78,11 @@ fn kid_ambush_is_mandatory_with_a_target_and_automatic_with_one() {
         g.with_pieces("B2", BLUE, 2, false, false);
     });
     let events = g.run(RED, "use C");
-    assert!(events.contains(&Event::Automatic { seat: RED, action: "ambush Blue".into() }), "G2");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Automatic { seat: RED, action }
+            if action.starts_with("Ambush an outlaw of") && action.ends_with("(Blue)"))),
+        "G2: {events:?}"
+    );
     assert_eq!(g.outlaws("B2", BLUE), 1);
 
     let mut g = reveal(RED, "B2", Underling::Kid, None, |g| {

@@ -238,7 +238,7 @@ fn planning_menus_step_through_cards_towns_and_news() {
     assert_eq!(first.options[0].label, "Play an underling");
     let cards = g.choices(seat, "play");
     assert_eq!(cards.options.len(), 6);
-    assert_eq!(cards.options[0].label, "The Kid (1, B 2)");
+    assert_eq!(cards.options[0].label, "The Kid (value 1, hires 2)");
     let towns = g.choices(seat, "play KID");
     assert_eq!(towns.options.len(), 7);
     let stories = g.choices(seat, "play KID B2");
@@ -289,7 +289,7 @@ fn any_game_plays_a_full_game_from_empty_options() {
         let mut rng = GameRng::from_seed(5);
         while let Pending::Deciding { must: seats, .. } = game.pending() {
             let seat = seats.first().expect("a seat");
-            let actions = game.legal_actions(seat);
+            let actions = game.legal_actions(seat, &names);
             let text = actions[rng.index(actions.len())].text.clone();
             game.apply(seat, &text, &names).expect("legal");
         }

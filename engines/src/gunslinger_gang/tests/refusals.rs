@@ -42,11 +42,11 @@ fn refusals_name_the_rule_and_who_is_waited_for() {
     let refused = refused.expect_err("out of turn");
     assert_eq!(refused.kind, RuleErrorKind::NotYourDecision);
     assert_eq!(refused.waiting, SeatSet::one(g.current), "the refusal names who is waited for");
-    assert_eq!(refused.to_string(), format!("it is not your decision now; waiting for {}", g.current));
+    assert_eq!(refused.to_string(), format!("it is not your decision now; waiting for {}", g.current.mention()));
     let refused = g.clone().apply(g.current, &"play KID C1 none".parse().expect("text"));
     let refused = refused.expect_err("facedown");
     assert_eq!((refused.kind, refused.ruling), (RuleErrorKind::Illegal, Some("R18")));
-    assert_eq!(refused.to_string(), "C1 is not a face-up town; underlings go only to towns (R18)");
+    assert_eq!(refused.to_string(), "C1 is not a face-up town; underlings go only to towns");
 }
 
 /// R19: only the top entry is revealed, and a player with a top entry may not skip; R11: the
@@ -56,12 +56,12 @@ fn refusals_in_resolution_carry_their_ruling() {
     let mut g = resolution();
     let covered = refuse(&mut g, RED, "reveal B2");
     assert_eq!(covered.ruling, Some("R19"));
-    assert_eq!(covered.to_string(), "the top entry at B2 is not yours (R19)");
+    assert_eq!(covered.to_string(), "the top entry at B2 is not yours");
     assert_eq!(refuse(&mut g, RED, "skip").ruling, Some("R19"), "a top entry must be revealed");
     g.run(RED, "reveal A1");
     let early = refuse(&mut g, RED, "use A");
     assert_eq!(early.ruling, Some("R11"));
-    assert_eq!(early.to_string(), "first choose when the News Story resolves: before, after or keep (R11)");
+    assert_eq!(early.to_string(), "first choose when the News Story resolves: before, after or keep");
     g.run(RED, "keep");
     g.run(RED, "use A");
     let promote = refuse(&mut g, RED, "promote deputy");

@@ -301,7 +301,7 @@ fn s13a_draw_then_lost_at_the_limit() {
         .map(|e| g.sentence(e, &names))
         .collect();
     assert!(public.contains(&"Ann (Red) draws a News Story.".to_string()), "{public:?}");
-    assert!(public.contains(&"Ann (Red)'s draw is lost.".to_string()), "{public:?}");
+    assert!(public.contains(&"The draw of Ann (Red) is lost.".to_string()), "{public:?}");
     assert!(public.iter().all(|s| !s.contains("N12") && !s.contains("Shootout")), "R38");
     let private = events.iter().find(|e| matches!(e, Event::DrewCard { .. })).expect("the private draw");
     assert_eq!(GunslingerGang::audience(private), Audience::seat(RED));

@@ -96,7 +96,7 @@ fn the_step_tree_is_pull_then_a_size_or_pass() {
     let game = setup(3, Options::default(), 1);
     let first = game.choices(P1, "");
     let tokens: Vec<(&str, &str)> = first.options.iter().map(|c| (c.token.as_str(), c.label.as_str())).collect();
-    assert_eq!(tokens, [("pull", "pull"), ("pass", "Pass at 0")]);
+    assert_eq!(tokens, [("pull", "Pull a pyramid…"), ("pass", "Pass at 0")]);
     assert!(!first.complete);
     let sizes = game.choices(P1, "pull");
     let tokens: Vec<&str> = sizes.options.iter().map(|c| c.token.as_str()).collect();
@@ -141,7 +141,7 @@ fn events_are_public_and_read_as_sentences() {
     };
     assert_eq!(
         game.sentence(&scored, &names),
-        "Round 3 ends (six pulls each): Ann and Bo wins $6 with 11 from 6. $1 carries over."
+        "Round 3 ends (six pulls each): Ann and Bo win $6 each with 11 from 6. $1 carries over."
     );
     let ended = Event::MatchEnded { to_house: Credits(1) };
     assert_eq!(game.sentence(&ended, &names), "The match is over. The house keeps the $1 left in the pot.");

@@ -138,7 +138,7 @@ fn queen_jack_and_king_give_permanent_bonuses() {
 #[test]
 fn costs_are_exact_face_up_cards_of_the_suit() {
     let g = at_t6("QH 7S", "2H 3S");
-    assert!(reject(&g, ANN, "play QH 2H 3S").message.contains("3S is not a hearts"));
+    assert!(reject(&g, ANN, "play QH 2H 3S").message.contains("3S is not in hearts"));
     assert!(!legal(&g, ANN).iter().any(|a| a.starts_with("play QH")), "a Queen costs two hearts");
     // R52: Locked cards cannot pay.
     let g = Fx::new(2).hand(ANN, "7S").locked(ANN, "3S").at(ANN, Stage::HandCard, &[]);
@@ -338,7 +338,7 @@ fn refusals_change_nothing_and_hide_other_hands() {
     let g = Fx::new(2).hand(ANN, "2C").hand(BOB, "KS").at(ANN, Stage::Resource, &[]);
     let reason = reject(&g, ANN, "lay KS").message;
     assert!(!reason.contains("Bob") && !reason.contains("P1"), "{reason}");
-    assert!(reject(&g, BOB, "skip-resource").message.contains("waiting for P0"));
+    assert!(reject(&g, BOB, "skip-resource").message.contains("waiting for Player 1"));
 }
 
 // ---- views and choices ----------------------------------------------------------
@@ -409,7 +409,7 @@ fn any_game_plays_a_default_table_without_lobby_input() {
     for _ in 0..20_000 {
         let crate::Pending::Deciding { must: seats, .. } = game.pending() else { break };
         let seat = seats.first().expect("pending");
-        let actions = game.legal_actions(seat);
+        let actions = game.legal_actions(seat, &names);
         let action = actions[chooser.index(actions.len())].text.clone();
         game.apply(seat, &action, &names).expect("applies");
     }

@@ -75,7 +75,7 @@ fn typical_refusals_carry_their_ruling() {
     g.players[ANN.index()].last_attempt = Some(PlotId::PL);
     let error = refused(&mut g, ANN, "attempt");
     assert_eq!((error.kind, error.ruling), (RuleErrorKind::Illegal, Some("R15")));
-    assert_eq!(error.message, "Plotpoint PL was your last attempt (R15)");
+    assert_eq!(error.message, "Plotpoint PL was your last attempt");
     // R17: a piece whose owner never scored 2 VP cannot be attacked.
     let mut g = Fx::new(2)
         .piece(ANN, Some("e4"), E, Size::Small)
@@ -84,11 +84,14 @@ fn typical_refusals_carry_their_ruling() {
         .at(ANN, Stage::Action, &[]);
     let error = refused(&mut g, ANN, "attack");
     assert_eq!(error.ruling, Some("R17"));
-    assert_eq!(error.message, "P1 has not scored 2 VP in this game yet (R17)");
+    assert_eq!(error.message, "Player 2 has not scored 2 VP in this game yet");
     // R24: costs are face-up resources of the played card's suit.
     let mut g = Fx::new(2).hand(ANN, "QH").resources(ANN, "2H 3S").at(ANN, Stage::HandCard, &[]);
     let error = refused(&mut g, ANN, "play QH 2H 3S");
-    assert_eq!((error.ruling, error.message.as_str()), (Some("R24"), "3S is not a hearts (R24)"));
+    assert_eq!(
+        (error.ruling, error.message.as_str()),
+        (Some("R24"), "3S is not in hearts, the suit of the card played")
+    );
     // R7: no facing may point off the board; a blocked step is decided by no ruling.
     let mut g = Fx::new(2).piece(ANN, Some("a5"), N, Size::Small).at(ANN, Stage::Move, &[]);
     g.turn.mp = 2;

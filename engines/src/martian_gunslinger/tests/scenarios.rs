@@ -343,7 +343,7 @@ fn s7_king_growth_ace_reroll_dig() {
         .draw("2D 3D 4D 5D 6D QD")
         .at(ANN, Stage::HandCard, &values);
     assert_eq!(reject(&g, ANN, "play 6H 7H").ruling, Some("R29"));
-    assert!(reject(&g, ANN, "play KS 4S 7H draw").message.contains("7H is not a spades"));
+    assert!(reject(&g, ANN, "play KS 4S 7H draw").message.contains("7H is not in spades"));
     play(&mut g, ANN, "play KS 4S 9S discard");
     assert_eq!(g.player(ANN).discard_bonus(), 1);
     assert_eq!(g.player(ANN).tokens[0].kind, TokenKind::Discard);

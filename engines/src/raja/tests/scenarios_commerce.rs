@@ -128,7 +128,7 @@ fn s15_entry_steps_forced_pass_and_bounded_drafts() {
     fx.ok(B, "trade_propose Black get money 005 send");
     assert!(fx.options(A, "trade_counter").contains(&"give money".to_string()));
     let give_money = fx.game.choices(A, "trade_counter");
-    assert!(give_money.options.iter().any(|c| c.label == "give money ($1–$40)"));
+    assert!(give_money.options.iter().any(|c| c.label == "Give money ($1–$40)"));
     fx.ok(A, "trade_counter discard");
     assert_eq!(fx.options(A, ""), ["trade_accept", "trade_decline"]);
     fx.ok(A, "trade_decline");

@@ -1,0 +1,277 @@
+//! Private panels: one DM per player per table, sent when the game begins waiting for them and
+//! edited in place while they decide; and the same view as an ephemeral reply (`/hand`, the
+//! "My hand" button) for players whose DMs are closed. A player whose DMs Discord refused is
+//! not sent another at that table until they interact there.
+
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelId, CreateInteractionResponseMessage, CreateMessage, EditMessage, MessageId};
+
+use super::deliver::{retire, with_nonce};
+use super::error::{Error, is_dm_closed};
+use super::post::{self, mention, only_users};
+use super::{Data, rows};
+use crate::table::outbox::PanelNote;
+use crate::table::{PrivateView, Snapshot, Status, TableId, UserId};
+
+/// Where a player's panel stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PanelState {
+    /// The player may act: the panel carries their choices.
+    Deciding,
+    /// Someone else decides.
+    Waiting,
+    /// The game is over (or abandoned).
+    Over,
+}
+
+/// Keeps the player's one private panel at the table up to date. A new DM (a notification)
+/// goes out only when the game begins waiting for them, or for their first private news at the
+/// table; otherwise the panel they have is edited in place: its choices while they decide, its
+/// private lines ("since your last turn") as they come, its buttons removed and "Your move"
+/// gone once the decision passes on, and a last edit when the game ends.
+///
+/// # Errors
+/// Discord or storage failures.
+pub async fn update(
+    http: &serenity::Http,
+    data: &Data,
+    snapshot: &Snapshot,
+    private: &PrivateView,
+    note: &PanelNote,
+    nonce: &str,
+) -> Result<(), Error> {
+    let (table, user) = (snapshot.id, note.user);
+    let state = match snapshot.status {
+        Status::Running if private.first_step.is_some() => PanelState::Deciding,
+        Status::Running => PanelState::Waiting,
+        _ => PanelState::Over,
+    };
+    let existing = data.rows.panel(table, user).await?;
+    let mut lines = existing.as_ref().map(|p| p.lines.clone()).unwrap_or_default();
+    lines.extend(note.lines.iter().cloned());
+    let new_message = match &existing {
+        None => (state == PanelState::Deciding && note.fresh) || !note.lines.is_empty(),
+        Some(_) => state == PanelState::Deciding && note.fresh,
+    };
+    if new_message {
+        let panel = panel_message(data, snapshot, private, &lines, state).await?;
+        let mut message = CreateMessage::new().content(panel.content).components(panel.rows);
+        if let Some(png) = panel.png {
+            message = message.add_file(png);
+        }
+        let Some(sent) = direct_message(http, data, table, user, with_nonce(message, nonce)).await? else {
+            return Ok(());
+        };
+        if let Some(old) = existing.as_ref().filter(|p| p.open && p.message != sent.id.get()) {
+            retire(http, ChannelId::new(old.channel), old.message).await;
+        }
+        let record = rows::Panel {
+            channel: sent.channel_id.get(),
+            message: sent.id.get(),
+            open: state == PanelState::Deciding,
+            version: snapshot.version,
+            lines: if state == PanelState::Deciding { lines } else { Vec::new() },
+        };
+        data.rows.set_panel(table, user, &record).await?;
+        return Ok(());
+    }
+    let Some(mut panel) = existing else { return Ok(()) };
+    // Nothing to change: a closed panel with no news, or an open one whose choices still hold
+    // (others answered a sealed decision it shares).
+    let unchanged = note.lines.is_empty()
+        && match state {
+            PanelState::Deciding => panel.open && panel.version >= private.asked,
+            PanelState::Waiting => !panel.open,
+            PanelState::Over => false,
+        };
+    if unchanged {
+        return Ok(());
+    }
+    let message = panel_message(data, snapshot, private, &lines, state).await?;
+    let mut edit = EditMessage::new().content(message.content).components(message.rows);
+    if let Some(png) = message.png {
+        edit = edit.attachments(serenity::EditAttachments::new().add(png));
+    }
+    let channel = ChannelId::new(panel.channel);
+    channel.edit_message(http, MessageId::new(panel.message), edit).await?;
+    let was_open = panel.open;
+    panel.open = state == PanelState::Deciding;
+    panel.version = snapshot.version;
+    // The lines of a turn that ended were read on its panel; news after it waits for the next.
+    panel.lines = if was_open && !panel.open { Vec::new() } else { lines };
+    data.rows.set_panel(table, user, &panel).await?;
+    Ok(())
+}
+
+/// Sends `user` a DM about `table`; `None` when their DMs are closed: a DM refused at the table
+/// before is not tried again until they interact there; a refusal now holds DMs back from then
+/// on, and the table is told once, without revealing anything, that they should use `/hand`.
+async fn direct_message(
+    http: &serenity::Http,
+    data: &Data,
+    table: TableId,
+    user: UserId,
+    message: CreateMessage,
+) -> Result<Option<serenity::Message>, Error> {
+    let blocked = data.rows.dm_block(table, user).await?;
+    if blocked.is_some_and(|(retry, _)| !retry) {
+        return Ok(None);
+    }
+    let target = serenity::UserId::new(user.0.max(1));
+    match target.direct_message(http, message).await {
+        Ok(sent) => {
+            if blocked.is_some() {
+                data.rows.dms_open(table, user).await?;
+            }
+            Ok(Some(sent))
+        }
+        Err(err) if is_dm_closed(&err) => {
+            if data.rows.block_dms(table, user).await?
+                && let Some(place) = data.rows.place(table).await?
+            {
+                let note = format!(
+                    "{}, I cannot send you direct messages. Use `/hand` here to see your private view and choices.",
+                    mention(user)
+                );
+                let message = CreateMessage::new().content(note).allowed_mentions(only_users(&[user]));
+                ChannelId::new(place.game_channel()).send_message(http, message).await?;
+            }
+            Ok(None)
+        }
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Tells `user`, by DM, that a computer plays their seat at `table`, with the button that gives
+/// it back (closed DMs: the public line already names `/rejoin`).
+///
+/// # Errors
+/// Discord or storage failures.
+pub async fn tell_away(
+    http: &serenity::Http,
+    data: &Data,
+    table: TableId,
+    user: UserId,
+    nonce: &str,
+) -> Result<(), Error> {
+    let place = data.rows.place(table).await?;
+    let at = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
+    let text = format!(
+        "A computer player is playing your seat at table #{table}{at} while you are away. \
+Press **I'm back** (or use `/rejoin` there) to take it back; nothing you held is lost."
+    );
+    let message = CreateMessage::new().content(text).components(post::rejoin_components(table));
+    direct_message(http, data, table, user, with_nonce(message, nonce)).await?;
+    Ok(())
+}
+
+/// A private panel: the seat's own view (text and picture) and, when it may act, the first
+/// step of its choices.
+#[derive(Debug)]
+pub struct Panel {
+    /// The message text.
+    pub content: String,
+    /// The seat's picture.
+    pub png: Option<serenity::CreateAttachment>,
+    /// Its choices.
+    pub rows: Vec<serenity::CreateActionRow>,
+}
+
+impl Panel {
+    /// As an ephemeral interaction reply.
+    pub fn into_ephemeral(self) -> CreateInteractionResponseMessage {
+        let mut reply =
+            CreateInteractionResponseMessage::new().ephemeral(true).content(self.content).components(self.rows);
+        if let Some(png) = self.png {
+            reply = reply.add_file(png);
+        }
+        reply
+    }
+}
+
+async fn panel_message(
+    data: &Data,
+    snapshot: &Snapshot,
+    private: &PrivateView,
+    lines: &[String],
+    state: PanelState,
+) -> Result<Panel, Error> {
+    let place = data.rows.place(snapshot.id).await?;
+    let mut content = format!("**{}** · table #{}", private.game.name(), snapshot.id);
+    if let Some(place) = place {
+        content.push_str(&format!(" in <#{}>", place.game_channel()));
+    }
+    content.push_str(" — only you can see this.\n");
+    if !lines.is_empty() {
+        content.push_str(if state == PanelState::Deciding { "Since your last turn:\n" } else { "News:\n" });
+        // The latest lines, when a long stretch would not fit.
+        let skip = lines.len().saturating_sub(12);
+        if skip > 0 {
+            content.push_str(&format!("• … {skip} earlier\n"));
+        }
+        for line in &lines[skip..] {
+            content.push_str(&format!("• {}\n", post::clip(line, 200)));
+        }
+    }
+    let text = render::board_text(&private.view, &private.names);
+    content.push_str(&format!("```\n{}\n```", post::clip(&text, 1300)));
+    let mut rows = Vec::new();
+    match state {
+        PanelState::Deciding => {
+            content.push_str(if private.waited_for { "\n**Your move:**" } else { "\nYou may act:" });
+            if let Some(choices) = &private.first_step {
+                rows = post::step_rows(snapshot.id, private.version, &[], choices, false);
+            }
+        }
+        PanelState::Waiting => {
+            let waiting = snapshot.waiting_names();
+            if !waiting.is_empty() {
+                content.push_str(&format!("\nWaiting for {}.", waiting.join(", ")));
+            }
+            if snapshot.seats.get(private.seat.index()).is_some_and(|s| s.away) {
+                content.push_str("\nA computer plays your seat while you are away; press **I'm back** to play again.");
+                rows = post::rejoin_components(snapshot.id);
+            }
+        }
+        PanelState::Over => content.push_str("\nThis game is over; the final board is in the game's channel."),
+    }
+    let png = render::board_png(&private.view, &private.names).ok().map(|png| {
+        serenity::CreateAttachment::bytes(png, format!("table-{}-yours.png", snapshot.id))
+            .description(post::alt_text(snapshot.game, &text))
+    });
+    Ok(Panel { content: post::clip(&content, 2000), png, rows })
+}
+
+/// Builds `user`'s private panel at `table` (for `/hand` and the "My hand" button), headed by
+/// `lines`: one read of the table. The player interacted at the table, so DMs are tried there
+/// again; when they had been held back, the panel says their DMs are closed.
+///
+/// # Errors
+/// When the table is not running or `user` is not seated there.
+pub async fn private_panel(data: &Data, table: TableId, user: UserId, lines: &[String]) -> Result<Panel, Error> {
+    let (snapshot, private) = data.tables.private_view(table, user).await?;
+    let mut lines = lines.to_vec();
+    if data.rows.unblock_dms(table, user).await? {
+        lines.insert(0, DM_CLOSED_NOTICE.to_string());
+    }
+    let state = if private.first_step.is_some() { PanelState::Deciding } else { PanelState::Waiting };
+    panel_message(data, &snapshot, &private, &lines, state).await
+}
+
+/// What a player whose DMs are closed is told, privately, when they next interact at the table.
+pub const DM_CLOSED_NOTICE: &str = "I could not send you a direct message: your DMs are closed. \
+Use `/hand` in the game's thread to see your private view and choices.";
+
+/// A snapshot's board as an ephemeral reply with `note` on top (for stale clicks, `/status`).
+pub fn board_reply(snapshot: &Snapshot, note: &str) -> CreateInteractionResponseMessage {
+    let content = post::clip(&format!("{note}\n{}", post::board_content(snapshot, &[])), 2000);
+    let mut reply = CreateInteractionResponseMessage::new()
+        .ephemeral(true)
+        .content(content)
+        .allowed_mentions(only_users(&[]))
+        .components(post::board_components(snapshot));
+    if let Some(png) = post::board_png(snapshot) {
+        reply = reply.add_file(png);
+    }
+    reply
+}

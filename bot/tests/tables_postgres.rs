@@ -1,6 +1,0 @@
-//! The table-layer suite of `tables.rs` again, on Postgres: the same tests, each on a fresh
-//! database of the server `SALOON_TEST_POSTGRES_URL` names (`.ci/with-postgres` starts one). Without
-//! it, each test prints that it is skipped (and fails under CI).
-
-#[path = "tables.rs"]
-mod suite;
