@@ -98,7 +98,7 @@ impl Tune {
                 "iterations" => tune.iterations = Some(value.parse().map_err(|e| bad(&e))?),
                 "guide" if value == "off" => tune.unguided = true,
                 "guide" if value == "on" => tune.unguided = false,
-                _ => return Err(format!("{setting:?}: the settings are cutoff, explore, iterations and guide (on/off)")),
+                _ => return Err(format!("{setting:?}: the settings are cutoff, explore, iterations and guide")),
             }
         }
         Ok(tune)

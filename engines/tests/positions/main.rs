@@ -25,6 +25,7 @@ use engines::{Game, GameRng, Pending, Seat};
 
 /// A position: the game set up from `seed` for `players`, then `moves`, one a line
 /// (`P1 pull S`: the seat, then the action's text form); `seat` decides next.
+#[derive(Debug)]
 pub struct Position {
     pub seed: u64,
     pub players: usize,
@@ -34,7 +35,8 @@ pub struct Position {
 
 /// The position's game, rebuilt move by move.
 pub fn replay<G: Game>(position: &Position) -> G {
-    let mut game = G::setup(&G::Options::default(), position.players, GameRng::from_seed(position.seed)).expect("setup");
+    let mut game =
+        G::setup(&G::Options::default(), position.players, GameRng::from_seed(position.seed)).expect("setup");
     for line in position.moves.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let (seat, text) = line.split_once(' ').expect("a seat and an action");
         let seat = Seat(seat.trim_start_matches('P').parse().expect("a seat number"));
@@ -96,9 +98,8 @@ pub fn find<G: Guide>(
         while let Pending::Deciding { must, .. } = game.pending() {
             let seat = must.iter().nth(rng.index(must.len())).expect("a seat");
             if game.legal_actions(seat).len() > 1 && tempting(&game, seat) {
-                let decide = |g: &G, s: Seat, search: &Search, seed: u64| {
-                    blunder(g, &search_action(g, s, search, seed))
-                };
+                let decide =
+                    |g: &G, s: Seat, search: &Search, seed: u64| blunder(g, &search_action(g, s, search, seed));
                 let before = blunders(&game, seat, false, decide);
                 if before >= 3 {
                     let now = blunders(&game, seat, true, decide);

@@ -285,7 +285,8 @@ impl MartianGunslinger {
                 out.push(((0, target), 100.0));
             } else {
                 let ahead = front.is_some_and(|f| distance(f, target) < distance(pose.square, target));
-                approach = approach.max(50.0 - f64::from(distance(pose.square, target)) + f64::from(u8::from(ahead)) / 2.0);
+                approach =
+                    approach.max(50.0 - f64::from(distance(pose.square, target)) + f64::from(u8::from(ahead)) / 2.0);
             }
         }
         if approach > f64::NEG_INFINITY {
