@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engines::ai::{self, Budget, Search};
+use engines::ai::{self, Budget, Guide, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -39,7 +39,7 @@ fn positions<G: Game>(players: usize, moves: usize) -> Vec<(G, Seat)> {
     out
 }
 
-fn bench_game<G: Game>(c: &mut Criterion, players: usize, moves: usize) {
+fn bench_game<G: Guide>(c: &mut Criterion, players: usize, moves: usize) {
     let positions = positions::<G>(players, moves);
     let search = Search::with_budget(Budget { iterations: ITERATIONS, time: None });
     let mut group = c.benchmark_group(format!("ismcts/{}", G::ID));

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use engines::ai::{self, Level, Search};
+use engines::ai::{self, Guide, Level, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -38,7 +38,7 @@ fn positions<G: Game>(count: usize) -> Vec<(G, Seat)> {
     out
 }
 
-fn time<G: Game>(count: usize) {
+fn time<G: Guide>(count: usize) {
     let positions = positions::<G>(count);
     for level in Level::ALL {
         let search = Search::for_game::<G>(level.budget());

@@ -6,13 +6,15 @@
 //! ```
 //!
 //! Seat `A` is one seat (it moves round the table from game to game); every other seat plays
-//! `B`. A player is `random` (today's uniformly random computer), a level (`easy`, `normal`,
-//! `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
+//! `B`. A player is `random` (today's uniformly random computer), one of the game's sparring
+//! partners (`ai::sparring`: rule-of-thumb players such as `cautious` or `raider`), a level
+//! (`easy`, `normal`, `hard`), or `cheat-<level>`: the same search shown every secret (no determinization), to
 //! measure what hidden information costs. A search takes the shape the game plays with
 //! (`Game::SEARCH_STEPS`) unless `steps-` (the step tree, one token per edge) or `list-` (the
 //! legal list, one action per edge) comes first. Settings after a slash replace the level's, to
 //! try a change before making it: `hard/cutoff=30/explore=0.5/iterations=8000` (`cutoff=none`
-//! plays every playout to the end). Searches are counted in iterations only (the
+//! plays every playout to the end; `guide=off` searches without the game's advice, as before
+//! issue #26). Searches are counted in iterations only (the
 //! level's time limit is lifted), so a run is reproducible on any machine and with any
 //! `--threads`: game `i` uses seed `seed + i`, and results are reported in game order.
 //!
@@ -30,7 +32,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use engines::ai::{self, Budget, Level, Search};
+use engines::ai::sparring::{self, Sparring};
+use engines::ai::{self, Budget, Guide, Level, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -41,7 +44,14 @@ use engines::{Game, GameRng, Pending, Seat};
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Random,
-    Search { level: Level, peek: bool, steps: Option<bool>, tune: Tune },
+    Search {
+        level: Level,
+        peek: bool,
+        steps: Option<bool>,
+        tune: Tune,
+    },
+    /// A sparring partner of the game (`ai::sparring`), by name.
+    Partner(&'static str),
 }
 
 /// Settings that differ from the level's, for trying a change before making it
@@ -51,6 +61,8 @@ struct Tune {
     cutoff: Option<Option<u32>>,
     exploration: Option<f64>,
     iterations: Option<u32>,
+    /// `guide=off`: search without the game's advice, as before issue #26.
+    unguided: bool,
 }
 
 /// As typed (`cutoff=30/explore=0.5`), empty for the level's own settings.
@@ -65,6 +77,9 @@ impl std::fmt::Debug for Tune {
         }
         if let Some(iterations) = self.iterations {
             settings.push(format!("iterations={iterations}"));
+        }
+        if self.unguided {
+            settings.push("guide=off".to_string());
         }
         write!(f, "{:?}", settings.join("/"))
     }
@@ -81,7 +96,9 @@ impl Tune {
                 "cutoff" => tune.cutoff = Some(Some(value.parse().map_err(|e| bad(&e))?)),
                 "explore" => tune.exploration = Some(value.parse().map_err(|e| bad(&e))?),
                 "iterations" => tune.iterations = Some(value.parse().map_err(|e| bad(&e))?),
-                _ => return Err(format!("{setting:?}: the settings are cutoff, explore and iterations")),
+                "guide" if value == "off" => tune.unguided = true,
+                "guide" if value == "on" => tune.unguided = false,
+                _ => return Err(format!("{setting:?}: the settings are cutoff, explore, iterations and guide")),
             }
         }
         Ok(tune)
@@ -92,6 +109,9 @@ impl Player {
     fn parse(text: &str) -> Result<Self, String> {
         if text == "random" {
             return Ok(Self::Random);
+        }
+        if let Some(name) = partner_name(text) {
+            return Ok(Self::Partner(name));
         }
         let (steps, text) = match (text.strip_prefix("steps-"), text.strip_prefix("list-")) {
             (Some(rest), _) => (Some(true), rest),
@@ -109,7 +129,7 @@ impl Player {
 
     fn search<G: Game>(self) -> Option<Search> {
         match self {
-            Self::Random => None,
+            Self::Random | Self::Partner(_) => None,
             Self::Search { level, peek, steps, tune } => {
                 let iterations = tune.iterations.unwrap_or(level.budget().iterations);
                 let base = Search::for_game::<G>(Budget { iterations, time: None });
@@ -118,6 +138,7 @@ impl Player {
                     steps: steps.unwrap_or(base.steps),
                     cutoff: tune.cutoff.unwrap_or(base.cutoff),
                     exploration: tune.exploration.unwrap_or(base.exploration),
+                    guided: !tune.unguided,
                     ..base
                 })
             }
@@ -133,6 +154,9 @@ struct Args {
     b: Player,
     seed: u64,
     threads: usize,
+    /// Print every move of every game (`--watch 1`): its number, the seat, who plays it and
+    /// its text form, so that a position can be rebuilt from the seed and the moves.
+    watch: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -144,6 +168,7 @@ fn parse_args() -> Result<Args, String> {
         b: Player::Random,
         seed: 0,
         threads: 1,
+        watch: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -157,10 +182,27 @@ fn parse_args() -> Result<Args, String> {
             "--b" => args.b = Player::parse(&value)?,
             "--seed" => args.seed = number(&value)?,
             "--threads" => args.threads = number(&value)?.max(1) as usize,
+            "--watch" => args.watch = number(&value)? != 0,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
     Ok(args)
+}
+
+/// A sparring partner of any game by its name, for reading `--a` and `--b`; a partner of one
+/// game is refused in another when the run starts.
+fn partner_name(text: &str) -> Option<&'static str> {
+    [
+        MartianGunslinger::PARTNERS,
+        GunslingerGang::PARTNERS,
+        Martian12s::PARTNERS,
+        ConquestOfMars::PARTNERS,
+        Raja::PARTNERS,
+    ]
+    .into_iter()
+    .flatten()
+    .find(|name| name.eq_ignore_ascii_case(text))
+    .copied()
 }
 
 /// One finished game, from A's side.
@@ -174,7 +216,7 @@ struct Record {
     moves: usize,
 }
 
-fn play<G: Game>(args: &Args, index: u64) -> Record {
+fn play<G: Sparring + Guide>(args: &Args, index: u64) -> Record {
     let seed = args.seed + index;
     let mut game = G::setup(&G::Options::default(), args.players, GameRng::from_seed(seed)).expect("setup");
     let a_seat = Seat((seed % args.players as u64) as u8);
@@ -194,9 +236,13 @@ fn play<G: Game>(args: &Args, index: u64) -> Record {
         };
         let seat = must.iter().nth(chooser.index(must.len())).expect("a pending seat");
         let player = if seat == a_seat { args.a } else { args.b };
-        let action = match player.search::<G>() {
-            None => ai::random_action(&game, seat, &mut chooser).expect("a legal action"),
-            Some(search) => {
+        let action = match (player, player.search::<G>()) {
+            (Player::Partner(name), _) => {
+                let partner = sparring::partner_index::<G>(name).expect("a partner of this game");
+                sparring::sparring_action(&game, seat, partner, &mut chooser).expect("a legal action")
+            }
+            (_, None) => ai::random_action(&game, seat, &mut chooser).expect("a legal action"),
+            (_, Some(search)) => {
                 let started = Instant::now();
                 let decision = ai::search(&game, seat, &search, &mut chooser).expect("a decision");
                 if decision.iterations > 0 {
@@ -206,6 +252,10 @@ fn play<G: Game>(args: &Args, index: u64) -> Record {
                 decision.action
             }
         };
+        if args.watch {
+            let who = if seat == a_seat { "A" } else { "B" };
+            println!("seed {seed} move {} {seat} {who}: {action}", record.moves);
+        }
         events.clear();
         game.apply_into(seat, &action, &mut events).expect("legal");
         record.moves += 1;
@@ -218,7 +268,15 @@ fn reason_key(reason: &str) -> String {
     reason.chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect()
 }
 
-fn run<G: Game>(args: &Args) {
+fn run<G: Sparring + Guide>(args: &Args) {
+    for player in [args.a, args.b] {
+        if let Player::Partner(name) = player
+            && sparring::partner_index::<G>(name).is_none()
+        {
+            eprintln!("ai_tournament: {} has no partner {name}; its partners are {}", G::NAME, G::PARTNERS.join(", "));
+            std::process::exit(2);
+        }
+    }
     // Name the shape each search takes in this game, for the report.
     let resolve = |player: Player| match player {
         Player::Search { level, peek, steps: None, tune } => {

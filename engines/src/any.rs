@@ -90,7 +90,7 @@ trait DynGame: Send + Sync {
     fn secrets(&self) -> Vec<Secret>;
 }
 
-impl<G: Game> DynGame for G
+impl<G: ai::Guide> DynGame for G
 where
     G::View: Into<AnyView>,
 {

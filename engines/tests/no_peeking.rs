@@ -18,7 +18,7 @@
 
 use std::collections::BTreeSet;
 
-use engines::ai::{Budget, Search, search};
+use engines::ai::{Budget, Guide, Search, search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -33,13 +33,14 @@ fn others_secrets<G: Game>(game: &G, seat: Seat) -> BTreeSet<(Option<Seat>, Stri
     game.secrets().into_iter().filter(|s| s.owner != Some(seat)).map(|s| (s.owner, s.token)).collect()
 }
 
-fn no_peeking<G: Game>(players: usize, every: usize) {
+fn no_peeking<G: Guide>(players: usize, every: usize) {
     let fair = Search {
         budget: Budget { iterations: 40, time: None },
         exploration: 0.7,
         cutoff: Some(20),
         peek: false,
         steps: false,
+        guided: true,
     };
     let fair_steps = Search { steps: true, ..fair };
     let cheat = Search { peek: true, ..fair };

@@ -78,13 +78,13 @@ fn author(ctx: Context<'_>) -> UserId {
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum LevelChoice {
     /// The default.
-    #[name = "normal"]
+    #[name = "normal (thinks a moment, plays sensibly)"]
     Normal,
     /// Answers at once.
-    #[name = "easy"]
+    #[name = "easy (plays quickly, makes mistakes)"]
     Easy,
     /// Thinks up to two seconds a move.
-    #[name = "hard"]
+    #[name = "hard (thinks up to two seconds, hard to beat)"]
     Hard,
     /// Uniformly random moves.
     #[name = "random"]
@@ -521,5 +521,22 @@ async fn answer(ctx: Context<'_>, text: String) {
         CreateReply::default().ephemeral(true).content(post::clip(&text, 2000)).allowed_mentions(post::only_users(&[]));
     if let Err(err) = ctx.send(reply).await {
         tracing::warn!("could not answer a failed command: {err}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use poise::ChoiceParameter;
+
+    use super::*;
+
+    /// `/play`'s level choices say what the lobby's menu says (issue #26 item 5).
+    #[test]
+    fn level_choices_say_what_to_expect() {
+        for choice in [LevelChoice::Easy, LevelChoice::Normal, LevelChoice::Hard] {
+            let Skill::Search(level) = choice.skill() else { panic!("{choice:?} is a search level") };
+            assert_eq!(choice.name(), format!("{} ({})", level.name(), level.describe()));
+            assert_eq!(post::skill_label(choice.skill()), format!("Computer player: {}", choice.name()));
+        }
     }
 }

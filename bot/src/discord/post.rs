@@ -267,14 +267,13 @@ pub fn lobby_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
     ]
 }
 
-/// How a strength reads in a menu.
+/// How a strength reads in a menu: the level's name and what to expect of it
+/// ([`engines::Level::describe`]).
 #[must_use]
-pub const fn skill_label(skill: Skill) -> &'static str {
+pub fn skill_label(skill: Skill) -> String {
     match skill {
-        Skill::Search(engines::Level::Easy) => "Computer player: easy (answers at once)",
-        Skill::Search(engines::Level::Normal) => "Computer player: normal",
-        Skill::Search(engines::Level::Hard) => "Computer player: hard (thinks up to 2 s)",
-        Skill::Random => "Computer player: random moves",
+        Skill::Search(level) => format!("Computer player: {} ({})", level.name(), level.describe()),
+        Skill::Random => "Computer player: random moves".to_string(),
     }
 }
 

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
+use super::guide::Guide;
 use super::level::Budget;
 use crate::game::{Game, Pending, Seat, SeatSet};
 use crate::rng::GameRng;
@@ -48,13 +49,18 @@ pub struct Search {
     /// Search each decision over its step tree, one token per edge, rather than over the
     /// legal list, one whole action per edge.
     pub steps: bool,
+    /// Take the game's advice ([`Guide`]: its shortlists, playout moves, where a playout stops
+    /// and how it is scored). Without it the search is as it was before issue #26: the whole
+    /// legal list, uniformly random playouts cut after `cutoff` moves and scored by
+    /// [`Game::estimate`]; kept to measure what the advice brings.
+    pub guided: bool,
 }
 
 impl Search {
     /// The search with this budget and the default settings, over the legal list.
     #[must_use]
     pub const fn with_budget(budget: Budget) -> Self {
-        Self { budget, exploration: 0.7, cutoff: Some(DEFAULT_CUTOFF), peek: false, steps: false }
+        Self { budget, exploration: 0.7, cutoff: Some(DEFAULT_CUTOFF), peek: false, steps: false, guided: true }
     }
 
     /// The search computer players use in `G`: this budget, the default settings, and the
@@ -122,7 +128,7 @@ impl<A> Default for Node<A> {
 /// Chooses `observer`'s action by information-set search, or `None` when it has nothing to
 /// decide. `rng` is the computer's own source (never the game's); the same state, seat, search
 /// and seed give the same decision when the budget is counted in iterations.
-pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut GameRng) -> Option<Decision<G::Action>> {
+pub fn search<G: Guide>(game: &G, observer: Seat, search: &Search, rng: &mut GameRng) -> Option<Decision<G::Action>> {
     if !game.pending().must_seats().contains(observer) {
         return None;
     }
@@ -157,7 +163,7 @@ pub fn search<G: Game>(game: &G, observer: Seat, search: &Search, rng: &mut Game
 }
 
 /// Buffers reused from iteration to iteration.
-struct Scratch<G: Game> {
+struct Scratch<G: Guide> {
     actions: Vec<G::Action>,
     moves: Vec<Move<G::Action>>,
     events: Vec<G::Event>,
@@ -165,7 +171,7 @@ struct Scratch<G: Game> {
     prefix: String,
 }
 
-impl<G: Game> Default for Scratch<G> {
+impl<G: Guide> Default for Scratch<G> {
     fn default() -> Self {
         Self { actions: Vec::new(), moves: Vec::new(), events: Vec::new(), path: Vec::new(), prefix: String::new() }
     }
@@ -176,7 +182,7 @@ impl<G: Game> Default for Scratch<G> {
 /// instead of a scan; the edge found is the same.
 const INDEX_FROM: usize = 16;
 
-struct Tree<G: Game> {
+struct Tree<G: Guide> {
     nodes: Vec<Node<G::Action>>,
     scratch: Scratch<G>,
 }
@@ -194,9 +200,10 @@ fn most_visited<'e, A: 'e>(edges: impl Iterator<Item = &'e Edge<A>>) -> Option<&
     edges.max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
 }
 
-impl<G: Game> Tree<G> {
+impl<G: Guide> Tree<G> {
     /// One iteration in the determinization `world`: select and expand, play out, back up.
     fn iterate(&mut self, mut world: G, observer: Seat, search: &Search, rng: &mut GameRng) {
+        let mark = if search.guided { world.playout_mark() } else { 0 };
         self.scratch.path.clear();
         self.scratch.prefix.clear();
         let mut node = 0u32;
@@ -241,7 +248,7 @@ impl<G: Game> Tree<G> {
                 break;
             }
         }
-        let rewards = self.play_out(&mut world, search.cutoff, rng);
+        let rewards = self.play_out(&mut world, mark, search, rng);
         for &(node, edge) in &self.scratch.path {
             let edge = &mut self.nodes[node as usize].edges[edge as usize];
             edge.visits += 1;
@@ -251,10 +258,10 @@ impl<G: Game> Tree<G> {
 
     /// The moves open to `seat` in `world`: its legal list, or the next steps after the text
     /// entered so far.
-    fn moves(&mut self, world: &G, seat: Seat, steps: bool) {
+    fn moves(&mut self, world: &G, seat: Seat, search: &Search) {
         let Scratch { actions, moves, prefix, .. } = &mut self.scratch;
         moves.clear();
-        if steps {
+        if search.steps {
             let choices = world.choices(seat, prefix);
             moves.extend(choices.options.into_iter().map(|c| Move::Token(c.token.into_boxed_str())));
             if choices.complete {
@@ -262,7 +269,11 @@ impl<G: Game> Tree<G> {
             }
         } else {
             actions.clear();
-            world.legal_actions_into(seat, actions);
+            if search.guided {
+                world.candidates_into(seat, actions);
+            } else {
+                world.legal_actions_into(seat, actions);
+            }
             moves.extend(actions.drain(..).map(Move::Whole));
         }
     }
@@ -270,7 +281,7 @@ impl<G: Game> Tree<G> {
     /// The edge `seat` takes at `node` in `world`, and whether it is a new one (expansion);
     /// `None` when the game offers the seat nothing (an engine bug).
     fn select(&mut self, node: u32, world: &G, seat: Seat, search: &Search, rng: &mut GameRng) -> Option<(u32, bool)> {
-        self.moves(world, seat, search.steps);
+        self.moves(world, seat, search);
         let actions = &mut self.scratch.moves;
         let Node { edges, index, .. } = &mut self.nodes[node as usize];
         let mut untried: Vec<usize> = Vec::new();
@@ -396,21 +407,30 @@ impl<G: Game> Tree<G> {
         slot
     }
 
-    /// Random moves to the end (or to the cut-off, when the game can estimate); each seat's
-    /// reward.
-    fn play_out(&mut self, world: &mut G, cutoff: Option<u32>, rng: &mut GameRng) -> Vec<f64> {
+    /// The game's playout moves ([`Guide::playout_action`]) to the end, or to where the game
+    /// stops a playout started at `mark` ([`Guide::stop_playout`]) when it can estimate; each
+    /// seat's reward.
+    fn play_out(&mut self, world: &mut G, mark: u32, search: &Search, rng: &mut GameRng) -> Vec<f64> {
         let mut moves = 0u32;
         loop {
             if let Pending::Finished(outcome) = world.pending() {
                 return rewards(&outcome, world.players());
             }
-            if cutoff.is_some_and(|limit| moves >= limit)
-                && let Some(estimate) = world.estimate()
-            {
+            let estimate = match search.guided {
+                true if world.stop_playout(mark, moves, search.cutoff) => world.evaluate(),
+                false if search.cutoff.is_some_and(|limit| moves >= limit) => world.estimate(),
+                _ => None,
+            };
+            if let Some(estimate) = estimate {
                 return estimate;
             }
             let Scratch { actions, events, .. } = &mut self.scratch;
-            if super::random_move(world, rng, actions, events).is_none() {
+            let moved = if search.guided {
+                super::guided_move(world, rng, actions, events)
+            } else {
+                super::random_move(world, rng, actions, events)
+            };
+            if moved.is_none() {
                 return vec![0.0; world.players()];
             }
             moves += 1;
@@ -592,6 +612,8 @@ mod tests {
             self.clone()
         }
     }
+
+    impl Guide for Dial {}
 
     #[test]
     fn both_shapes_find_the_one_winning_action() {

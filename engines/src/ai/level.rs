@@ -34,6 +34,17 @@ impl Level {
         }
     }
 
+    /// What a person can expect of a computer at this level, in a few words for a menu
+    /// (issue #26 item 5): the lobby's list and `/play`'s level choices show it after the name.
+    #[must_use]
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::Easy => "plays quickly, makes mistakes",
+            Self::Normal => "thinks a moment, plays sensibly",
+            Self::Hard => "thinks up to two seconds, hard to beat",
+        }
+    }
+
     /// The search budget of this level.
     ///
     /// Iterations bind in most positions, so a decision is reproducible from its seed; the time
@@ -82,6 +93,16 @@ impl FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_level_says_what_to_expect_in_a_few_plain_words() {
+        let words: Vec<&str> = Level::ALL.into_iter().map(Level::describe).collect();
+        for (level, text) in Level::ALL.into_iter().zip(&words) {
+            assert!(!text.is_empty() && text.len() <= 60, "{level}: {text:?} is not a few words");
+            assert!(text.chars().all(|c| c.is_ascii_lowercase() || c == ' ' || c == ','), "{level}: {text:?}");
+        }
+        assert!(words[0] != words[1] && words[1] != words[2] && words[0] != words[2], "{words:?}");
+    }
 
     #[test]
     fn levels_read_back_and_grow() {

@@ -2,9 +2,12 @@
 //! playouts of search) and information-set Monte Carlo tree search ([`ismcts`]) at three
 //! [`Level`]s.
 
+mod guide;
 pub mod ismcts;
 mod level;
+pub mod sparring;
 
+pub use guide::Guide;
 pub use ismcts::{Decision, Search, search};
 pub use level::{Budget, Level, UnknownLevel};
 
@@ -13,7 +16,7 @@ use crate::rng::GameRng;
 
 /// A computer player's choice for `seat` at `level`, or `None` when it has nothing to decide.
 /// `rng` is the computer's own source, separate from the game's.
-pub fn computer_action<G: Game>(game: &G, seat: Seat, level: Level, rng: &mut GameRng) -> Option<G::Action> {
+pub fn computer_action<G: Guide>(game: &G, seat: Seat, level: Level, rng: &mut GameRng) -> Option<G::Action> {
     if !game.pending().must_seats().contains(seat) {
         // Only a seat the game waits for is searched; an optional move stays a random one.
         return random_action(game, seat, rng);
@@ -91,6 +94,20 @@ pub fn random_list_move<G: Game>(
     events: &mut Vec<G::Event>,
 ) -> Option<Seat> {
     walk(game, chooser, actions, events, draw_from_list)
+}
+
+/// As [`random_move`], but the action is the game's playout move ([`Guide::playout_action`]):
+/// the moves of the search's playouts.
+///
+/// # Panics
+/// As [`random_move`].
+pub(crate) fn guided_move<G: Guide>(
+    game: &mut G,
+    chooser: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    events: &mut Vec<G::Event>,
+) -> Option<Seat> {
+    walk(game, chooser, actions, events, G::playout_action)
 }
 
 /// One random move: a pending seat at random (a draw is spent only when several must act),

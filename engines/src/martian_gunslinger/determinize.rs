@@ -6,7 +6,7 @@
 //! random; the random source is replaced. Also the estimate that scores a cut-off playout.
 
 use super::action::Pile;
-use super::state::{EventStatus, MartianGunslinger, Stage};
+use super::state::{EventStatus, MartianGunslinger, PlotId, Stage};
 use crate::ai::ismcts::estimate_from_scores;
 use crate::ai::reanswer;
 use crate::game::Seat;
@@ -103,7 +103,9 @@ fn redraw_sealed(world: &mut MartianGunslinger, observer: Seat, rng: &mut GameRn
 }
 
 /// A cut-off playout scored by victory points (seven win, §6), the part of a Mayor's term
-/// served (three rounds win), and face-up resources as a faint sign of a coming flush.
+/// served (three rounds win), face-up resources as a faint sign of a coming flush, how ready
+/// the gunslinger stands for its next attempt (§4.5: facing a plotpoint it may attempt is
+/// worth nearly half a point, each square further from one a little less), and its size.
 pub(super) fn estimate(game: &MartianGunslinger) -> Vec<f64> {
     let scores: Vec<Option<f64>> = game
         .seats()
@@ -112,8 +114,30 @@ pub(super) fn estimate(game: &MartianGunslinger) -> Vec<f64> {
             // The counter runs down from 3 × N slots to the Mayor's win.
             let term = 3.0 * game.players.len() as f64;
             let mayor = if game.mayor == Some(seat) { 5.0 * (1.0 - f64::from(game.mayor_counter) / term) } else { 0.0 };
-            (!p.resigned).then(|| f64::from(p.vp) + mayor + 0.1 * p.resources.len() as f64)
+            let ready = readiness(game, seat);
+            // A bigger gunslinger draws more in a fight and shrinks before it leaves the board
+            // (§4.6): worth a little, and a small one that may be attacked (R17) is in danger.
+            let size = 0.3 * f64::from(p.piece.size.pips() - 1);
+            let exposed = if p.piece.size.pips() == 1 && p.lifetime >= 2 { 0.3 } else { 0.0 };
+            (!p.resigned).then(|| f64::from(p.vp) + mayor + 0.1 * p.resources.len() as f64 + ready + size - exposed)
         })
         .collect();
     estimate_from_scores(&scores, 0.8)
+}
+
+/// How ready `seat`'s gunslinger stands to attempt a plotpoint (R15, R16): 0.4 facing one it
+/// may attempt, else 0.3 less 0.05 a square to the nearest; 0 off the board.
+fn readiness(game: &MartianGunslinger, seat: Seat) -> f64 {
+    let p = game.player(seat);
+    let Some(square) = p.piece.square else { return 0.0 };
+    let front = super::state::front(square, p.piece.facing);
+    let mut near = u8::MAX;
+    for id in PlotId::ALL.into_iter().filter(|id| Some(*id) != p.last_attempt) {
+        let Some(target) = game.plotpoints[id as usize] else { continue };
+        if front == Some(target) {
+            return 0.4;
+        }
+        near = near.min(square.x.abs_diff(target.x).max(square.y.abs_diff(target.y)));
+    }
+    if near == u8::MAX { 0.0 } else { 0.3 - 0.05 * f64::from(near) }
 }

@@ -1,0 +1,54 @@
+//! What a game tells its computer players beyond the rules: how a playout moves (a cheap
+//! rule-of-thumb policy rather than uniformly random moves), which moves are worth searching
+//! (a shortlist where the legal list is huge or holds moves nobody sensible makes), and when a
+//! playout may stop to be scored by the game's estimate.
+//!
+//! Every method has a neutral default (the legal list, random moves, the fixed cut-off), so a
+//! game opts in one lever at a time, each kept only where a tournament shows it better
+//! (`ai/README.md`). Like everything the search reads, these see only determinized worlds
+//! (`Game::determinize`), never the real state: they cannot peek.
+
+mod conquest_of_mars;
+mod gunslinger_gang;
+mod martian_12s;
+mod martian_gunslinger;
+mod raja;
+mod raja_policy;
+
+use crate::game::{Game, Seat};
+use crate::rng::GameRng;
+
+/// A game's advice to its computer players.
+pub trait Guide: Game {
+    /// The move a playout makes for `seat`, or `None` when it has none. The default is a
+    /// uniformly random legal move ([`Game::random_legal_action`]). `scratch` is a buffer the
+    /// caller reuses.
+    fn playout_action(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<Self::Action>) -> Option<Self::Action> {
+        self.random_legal_action(seat, rng, scratch)
+    }
+
+    /// The moves search considers for `seat`: a non-empty part of its legal list whenever the
+    /// list is not empty. The default is the whole list.
+    fn candidates_into(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        self.legal_actions_into(seat, out);
+    }
+
+    /// A mark of where the game stands (a round, a turn), taken where a playout starts, so that
+    /// [`Guide::stop_playout`] can stop it at the next boundary. The default is 0.
+    fn playout_mark(&self) -> u32 {
+        0
+    }
+
+    /// Whether a playout that started at `mark` and has made `moves` moves stops here to be
+    /// scored by [`Guide::evaluate`] (when it gives a score). The default stops after the
+    /// search's fixed `cutoff`.
+    fn stop_playout(&self, _mark: u32, moves: u32, cutoff: Option<u32>) -> bool {
+        cutoff.is_some_and(|limit| moves >= limit)
+    }
+
+    /// Each seat's expected reward in an unfinished state, as [`Game::estimate`] (the
+    /// default); `None` lets the playout run on.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        self.estimate()
+    }
+}
