@@ -279,7 +279,7 @@ pub fn second_person(text: &str) -> String {
         let Piece::Word(word) = piece else {
             if let Piece::Gap(gap) = piece {
                 out.push_str(gap);
-                if gap.trim() != "" && gap.trim() != "," {
+                if (gap.trim() != "" && gap.trim() != ",") || gap.contains('\n') {
                     previous_word = "";
                 }
             }
@@ -401,6 +401,7 @@ mod tests {
             "A1: You (Red) control it; You (Red) are first."
         );
         assert_eq!(second_person("Young Bo passes"), "Young Bo passes");
+        assert_eq!(second_person("hand 5 + event card\n You [R] 2 VP"), "hand 5 + event card\n You [R] 2 VP");
     }
 
     #[test]
