@@ -30,25 +30,21 @@ fn martian_12s_boards_speak_to_people() {
 }
 
 #[test]
-#[ignore = "this game's text board still shows identifiers (#24, listed in notes/issue-24.md)"]
 fn martian_gunslinger_boards_speak_to_people() {
     boards_speak_to_people(GameKind::MartianGunslinger);
 }
 
 #[test]
-#[ignore = "this game's text board still shows identifiers (#24, listed in notes/issue-24.md)"]
 fn gunslinger_gang_boards_speak_to_people() {
     boards_speak_to_people(GameKind::GunslingerGang);
 }
 
 #[test]
-#[ignore = "this game's text board still shows identifiers (#24, listed in notes/issue-24.md)"]
 fn conquest_of_mars_boards_speak_to_people() {
     boards_speak_to_people(GameKind::ConquestOfMars);
 }
 
 #[test]
-#[ignore = "this game's text board still shows identifiers (#24, listed in notes/issue-24.md)"]
 fn raja_boards_speak_to_people() {
     boards_speak_to_people(GameKind::Raja);
 }

@@ -383,6 +383,26 @@ impl Title {
             Self::StagecoachRobbery => "Stagecoach Robbery",
         }
     }
+
+    /// What the story does when it is revealed with an underling in a town, in one sentence
+    /// for players (§7.4 table).
+    #[must_use]
+    pub const fn effect(self) -> &'static str {
+        match self {
+            Self::Boomtown => "a 2 VP building goes up in this town, if one is left",
+            Self::GoldStrike => "this town's output counts double at this round's scoring",
+            Self::MineCollapse => "this town's output counts nothing at this round's scoring",
+            Self::Reinforcements => "you hire up to 2 outlaws here from your supply",
+            Self::Railroad => "you may move up to 2 of your gunslingers here from other towns",
+            Self::Shootout => "every rival with an outlaw here loses one",
+            Self::SaloonBrawl => "everyone with 2 or more outlaws here loses one, you included",
+            Self::Jailbreak => "the sheriff and deputy here become outlaws",
+            Self::SwearingIn => "you may promote one of your outlaws here to sheriff or deputy",
+            Self::Turncoat => "one rival outlaw here is replaced by one of yours",
+            Self::WantedPoster => "every Most Wanted rival with an outlaw here loses one",
+            Self::StagecoachRobbery => "you claim the item lying in this town",
+        }
+    }
 }
 
 impl fmt::Display for Title {

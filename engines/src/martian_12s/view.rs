@@ -65,6 +65,23 @@ pub struct View {
 }
 
 impl View {
+    /// Who would win the round if it were scored now (§4.6, R14): among the players still in
+    /// it (Active or Passed, not popped), the highest score, then the most pyramids. Empty
+    /// between rounds, once the match is over, or before anyone has pulled.
+    #[must_use]
+    pub fn round_leaders(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        let standing: Vec<&PlayerView> = self
+            .players
+            .iter()
+            .filter(|p| matches!(p.status, Status::Active | Status::Passed) && !p.stack.is_empty())
+            .collect();
+        let Some(best) = standing.iter().map(|p| (p.score, p.stack.len())).max() else { return Vec::new() };
+        standing.iter().filter(|p| (p.score, p.stack.len()) == best).map(|p| p.seat).collect()
+    }
+
     /// The player at `seat`.
     #[must_use]
     pub fn player(&self, seat: Seat) -> &PlayerView {

@@ -203,7 +203,7 @@ impl Raja {
                 Seg::Lit(text) => {
                     let token = format!("{sep}{text}");
                     if rest.is_empty() {
-                        let label = if last { self.label(action) } else { head_label(text) };
+                        let label = if last { self.label(action) } else { head_label(text, |c| self.player_word(c)) };
                         return push(&mut out.options, token, label);
                     }
                     if !starts_with_token(rest, &token) {
@@ -355,7 +355,7 @@ impl Raja {
             Action::TradePropose { .. } | Action::TradeCounter { .. } => "Discard the draft".into(),
             Action::TradeAccept => "Accept".into(),
             Action::TradeDecline => "Decline".into(),
-            Action::TradeSelect(colour) => format!("Trade with {colour}"),
+            Action::TradeSelect(colour) => format!("Trade with {}", self.player_word(&colour.to_string())),
             Action::TradeCancel => "Cancel the proposal".into(),
             Action::MarketOrder { side, lot } => price(*side, lot),
             Action::FillOffer => match self.step() {
@@ -365,7 +365,9 @@ impl Raja {
             Action::FillDecline => "No".into(),
             Action::CommerceEnd => "End commerce".into(),
             Action::BuildingEnd => "End building".into(),
-            Action::SiegeMarker { target, cell } => format!("Marker on {target}'s {cell}"),
+            Action::SiegeMarker { target, cell } => {
+                format!("Marker on {}'s {cell}", self.player_word(&target.to_string()))
+            }
             Action::SiegeSkip => "No siege".into(),
             Action::SiegeAssign { city, elephants } => format!("C{}: {}", city + 1, count(*elephants, "elephant")),
             Action::SiegeLaunch => "Launch the siege".into(),
@@ -385,19 +387,30 @@ impl Raja {
     }
 }
 
-/// The label of a first step that more steps follow.
-fn head_label(text: &str) -> String {
+impl Raja {
+    /// A player named by a colour in an action's text, as the labels name seats (#24 item 2):
+    /// their mention (the front end puts their name) with the colour after it, "Bo (White)".
+    fn player_word(&self, colour: &str) -> String {
+        match colour.parse::<super::state::Colour>().ok().and_then(|c| self.seat_of(c)) {
+            Some(seat) => format!("{} ({colour})", seat.mention()),
+            None => colour.to_string(),
+        }
+    }
+}
+
+/// The label of a first step that more steps follow; `player` names a player by colour.
+fn head_label(text: &str, player: impl Fn(&str) -> String) -> String {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
         ["trade_propose", "all"] => "Propose to everyone…".into(),
-        ["trade_propose", to] => format!("Propose to {to}…"),
+        ["trade_propose", to] => format!("Propose to {}…", player(to)),
         ["trade_counter"] => "Counter…".into(),
         ["bid"] => "Bid…".into(),
         ["ransom_demand"] => "Demand a ransom…".into(),
         ["ransom_counter"] => "Counter-offer…".into(),
         ["market_order", market, side] => format!("{}{} {market}…", side[..1].to_uppercase(), &side[1..]),
         ["build_declare", city] => format!("Build on {city}…"),
-        ["siege_marker", colour] => format!("Besiege {colour}…"),
+        ["siege_marker", colour] => format!("Besiege {}…", player(colour)),
         ["defend_assign", cell, face] => format!("{face}-shield on {cell}…"),
         _ => text.to_string(),
     }

@@ -86,10 +86,13 @@ pub fn findings(text: &str) -> Vec<Finding> {
             push(pattern, "program text");
         }
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
-    for (i, raw) in words.iter().enumerate() {
+    // Word by word within each line: a number ending one line does not count what begins the
+    // next ("pile 1" above "Shields $8").
+    let words: Vec<(usize, &str)> =
+        text.lines().enumerate().flat_map(|(n, line)| line.split_whitespace().map(move |w| (n, w))).collect();
+    for (i, &(line, raw)) in words.iter().enumerate() {
         let word = core(raw);
-        let next = words.get(i + 1).map_or("", |w| core(w));
+        let next = words.get(i + 1).filter(|(n, _)| *n == line).map_or("", |(_, w)| core(w));
         if is_snake(word) {
             push(word, "snake_case");
         }
@@ -114,7 +117,8 @@ pub fn findings(text: &str) -> Vec<Finding> {
         if (word == "You" || word == "you") && raw.ends_with(word) && third_person(next) {
             push(&format!("{word} {next}"), "the second person with a third-person verb");
         }
-        let before = if i == 0 { "" } else { core(words[i - 1]) };
+        let before =
+            i.checked_sub(1).and_then(|j| words.get(j)).filter(|(n, _)| *n == line).map_or("", |(_, w)| core(w));
         if word == "1"
             && !raw.contains(['$', '-', ',', '.', ')', ':', ';'])
             && !COUNTED.contains(&before.to_lowercase().as_str())
@@ -275,7 +279,7 @@ pub fn second_person(text: &str) -> String {
         let Piece::Word(word) = piece else {
             if let Piece::Gap(gap) = piece {
                 out.push_str(gap);
-                if gap.trim() != "" && gap.trim() != "," {
+                if (gap.trim() != "" && gap.trim() != ",") || gap.contains('\n') {
                     previous_word = "";
                 }
             }
@@ -397,6 +401,7 @@ mod tests {
             "A1: You (Red) control it; You (Red) are first."
         );
         assert_eq!(second_person("Young Bo passes"), "Young Bo passes");
+        assert_eq!(second_person("hand 5 + event card\n You [R] 2 VP"), "hand 5 + event card\n You [R] 2 VP");
     }
 
     #[test]

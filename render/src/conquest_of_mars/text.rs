@@ -10,6 +10,8 @@ use std::fmt::Write as _;
 use engines::conquest_of_mars::{CellView, DicePool, FighterView, Orient, OwnView, PlayerView, Side, View};
 
 use super::{headline, panel_order, player, subline, tagged};
+use engines::wording::{count, second_person};
+
 use crate::name_of;
 use crate::text::{self, Wording};
 
@@ -33,7 +35,7 @@ pub(crate) fn board_text(view: &View, names: &[String]) -> String {
         private(&mut out, me, names);
     }
     standings(&mut out, view, names);
-    out
+    second_person(&out)
 }
 
 /// `d4×2 d6 d8×3`, or `none`.
@@ -135,8 +137,8 @@ fn fighter(out: &mut String, view: &View, f: &FighterView, names: &[String], los
     let ids: Vec<String> = f.involved.iter().map(ToString::to_string).collect();
     let state = match stage {
         "commit" if f.due == 0 => "no dice to commit".to_string(),
-        "commit" if f.committed => format!("{} dice chosen", f.due),
-        "commit" => format!("choosing {} dice", f.due),
+        "commit" if f.committed => format!("{} chosen", count(f.due, "die")),
+        "commit" => format!("choosing {}", count(f.due, "die")),
         _ if f.line.is_empty() => "line empty".to_string(),
         _ => format!("line {}", f.line.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
     };

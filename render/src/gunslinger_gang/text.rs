@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use engines::gunslinger_gang::{PlayerView, TownView, View};
+use engines::gunslinger_gang::{Phase, PlayerView, PrivateView, TownView, View};
+use engines::wording::{count, second_person};
 
 use super::ink::letter;
 use crate::name_of;
@@ -12,11 +13,15 @@ use crate::text::{self, Wording};
 /// and the final standings once the game is over.
 pub(crate) fn board_text(view: &View, names: &[String]) -> String {
     let mut out = String::new();
+    let phase = match view.phase {
+        Phase::Planning => "Planning",
+        Phase::Resolution => "Resolution",
+        Phase::Finished => "Finished",
+    };
     let _ = writeln!(
         out,
-        "Gunslinger Gang · Round {} of 4 · {:?} · Start player: {}",
+        "Gunslinger Gang · Round {} of 4 · {phase} · Start player: {}",
         view.round,
-        view.phase,
         name_of(names, view.start_seat)
     );
     let _ = writeln!(out, "{}", view.prompt);
@@ -26,25 +31,47 @@ pub(crate) fn board_text(view: &View, names: &[String]) -> String {
     for town in &view.towns {
         town_line(&mut out, view, town);
     }
-    let discard: Vec<String> = view.discard.iter().map(|n| format!("{n} {}", n.title())).collect();
+    let discard: Vec<String> = view.discard.iter().map(|n| n.title().name().to_string()).collect();
     let _ = writeln!(
         out,
-        "News deck {} · discard: {} · buildings left 1VP×{} 2VP×{} 3VP×{}",
+        "News deck {} · discard: {} · buildings left 1 VP×{} 2 VP×{} 3 VP×{}",
         view.deck,
         if discard.is_empty() { "-".to_string() } else { discard.join(", ") },
         view.buildings[0],
         view.buildings[1],
         view.buildings[2]
     );
+    if let Some(you) = &view.you {
+        private_lines(&mut out, you);
+    }
     standings(&mut out, view, names);
-    out
+    second_person(&out)
+}
+
+/// A seat's own secrets in full (#24 item 4): the underlings still in hand and each News
+/// Story by its title and what it does.
+fn private_lines(out: &mut String, you: &PrivateView) {
+    let hand: Vec<&str> = you.hand.iter().map(|c| c.underling.name()).collect();
+    let _ = writeln!(
+        out,
+        "Your hand: {} left{}",
+        count(hand.len() as i64, "underling"),
+        if hand.is_empty() { String::new() } else { format!(": {}", hand.join(", ")) }
+    );
+    if you.news.is_empty() {
+        let _ = writeln!(out, "Your News stories: none");
+    }
+    for news in &you.news {
+        let title = news.title();
+        let _ = writeln!(out, "Your News story {}: {}", title.name(), title.effect());
+    }
 }
 
 fn player_line(out: &mut String, view: &View, player: &PlayerView, names: &[String]) {
     let marker = if view.pending == Some(player.seat) { '>' } else { ' ' };
     let wanted = if player.most_wanted { " (Most Wanted)" } else { "" };
-    let items: Vec<String> = player.items.iter().map(|i| format!("{i} {}", i.name())).collect();
-    let resolved: Vec<String> = player.resolved.iter().map(|c| c.underling.to_string()).collect();
+    let items: Vec<String> = player.items.iter().map(|i| i.name().to_string()).collect();
+    let resolved: Vec<String> = player.resolved.iter().map(|c| c.underling.name().to_string()).collect();
     let _ = writeln!(
         out,
         "{marker} {} [{}] {} VP{wanted} · supply {} · underlings in hand {} · News {}/{}{}",
@@ -58,7 +85,7 @@ fn player_line(out: &mut String, view: &View, player: &PlayerView, names: &[Stri
         if player.resigned { " · resigned" } else { "" }
     );
     if !items.is_empty() || !resolved.is_empty() {
-        let _ = writeln!(out, "    items: {} · resolved: {}", or_dash(&items), or_dash(&resolved));
+        let _ = writeln!(out, "    items: {} · resolved: {}", or_list(&items), or_list(&resolved));
     }
 }
 
@@ -88,17 +115,20 @@ fn town_line(out: &mut String, view: &View, town: &TownView) {
         .stack
         .iter()
         .map(|e| {
-            let card = e.card.map_or(String::new(), |c| format!(" {}", c.underling));
-            let story = e.story.map_or(if e.news { "+News".to_string() } else { String::new() }, |n| format!("+{n}"));
+            let card = e.card.map_or(String::new(), |c| format!(" {}", c.underling.name()));
+            let story = e
+                .story
+                .map_or(if e.news { " + News".to_string() } else { String::new() }, |n| format!(" + {}", n.title()));
             format!("{}{card}{story}", letter(e.colour))
         })
         .collect();
     let mut extras = Vec::new();
     if let Some(item) = town.item {
-        extras.push(format!("item {item} {}", item.name()));
+        extras.push(format!("item {}", item.name()));
     }
     if !town.buildings.is_empty() {
-        extras.push(format!("buildings {:?}", town.buildings));
+        let buildings: Vec<String> = town.buildings.iter().map(|vp| format!("{vp} VP")).collect();
+        extras.push(format!("buildings {}", buildings.join(", ")));
     }
     if town.gold_strike {
         extras.push("Gold Strike".into());
@@ -120,6 +150,10 @@ fn town_line(out: &mut String, view: &View, town: &TownView) {
 
 fn or_dash(parts: &[String]) -> String {
     if parts.is_empty() { "-".to_string() } else { parts.join(" ") }
+}
+
+fn or_list(parts: &[String]) -> String {
+    if parts.is_empty() { "-".to_string() } else { parts.join(", ") }
 }
 
 /// How Gunslinger Gang words its final standings.
@@ -146,9 +180,12 @@ mod tests {
         assert!(text.starts_with("Gunslinger Gang · Round 1 of 4 · Planning"), "{text}");
         assert!(text.contains("B2 Copper Mine 1/+1/—"), "{text}");
         assert!(text.contains("(not founded yet)"), "{text}");
-        assert!(!text.contains("RANCHER"), "a deployed card is secret: {text}");
+        assert!(!text.contains("Rancher"), "a deployed card is secret: {text}");
+        assert!(!text.contains("Your hand"), "{text}");
         let own = crate::board_text(&game.view(Viewer::Seat(seat)), &names);
-        assert!(own.contains("RANCHER"), "{own}");
+        assert!(own.contains("The Rancher"), "{own}");
+        assert!(own.contains("Your hand: 5 underlings left: "), "{own}");
+        assert!(own.contains("Your News story ") || own.contains("Your News stories: none"), "{own}");
         assert!(crate::board_png(&game.view(Viewer::Public), &names).is_ok());
     }
 }

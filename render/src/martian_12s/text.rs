@@ -37,6 +37,19 @@ fn header(out: &mut String, view: &View, names: &[String]) {
         }
         None => out.push_str(" · Match over\n"),
     }
+    // #24 item 4: who would take the pot if the round were scored now (§4.6).
+    let leaders = view.round_leaders();
+    if let Some(first) = leaders.first() {
+        let lead = view.player(*first);
+        let who: Vec<String> = leaders.iter().map(|s| name_of(names, *s)).collect();
+        let _ = writeln!(
+            out,
+            "Leading this round: {} with {} from {}",
+            who.join(" and "),
+            lead.score,
+            engines::wording::count(lead.stack.len() as i64, "pyramid")
+        );
+    }
 }
 
 fn bag(out: &mut String, view: &View) {

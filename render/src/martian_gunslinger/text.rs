@@ -31,7 +31,7 @@ pub(crate) fn board(view: &View, names: &[String]) -> String {
         private(&mut out, me, names);
     }
     standings(&mut out, view, names);
-    out
+    engines::wording::second_person(&out)
 }
 
 fn header(out: &mut String, view: &View, names: &[String]) {
@@ -200,12 +200,13 @@ fn codes(cards: &[engines::parts::cards::Card]) -> String {
 
 fn player(out: &mut String, view: &View, p: &PlayerView, names: &[String]) {
     let on_turn = view.outcome.is_none() && view.active == Some(p.seat);
+    // Seats are named as the menus name them; the turn order is said in words (#24 item 2).
     let mut head = vec![format!(
-        "{}P{} {} [{}] {} VP ({} gained)",
+        "{}{} [{}] plays {} · {} VP ({} gained)",
         if on_turn { '>' } else { ' ' },
-        p.order,
         name_of(names, p.seat),
         p.colour.letter(),
+        crate::ordinal(u8::try_from(p.order).unwrap_or(u8::MAX)),
         p.vp,
         p.lifetime
     )];

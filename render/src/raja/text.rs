@@ -10,6 +10,8 @@ use engines::raja::{
     Reply, Side, SiegeStage, Step, TileColour, View, describe,
 };
 
+use engines::wording::{count, second_person};
+
 use crate::name_of;
 use crate::text::{self, Wording};
 
@@ -42,7 +44,7 @@ pub fn board(view: &View, names: &[String]) -> String {
         let wording = Wording { over: "Game over", heading: None, place_width: 3, winner: "  * winner" };
         text::standings(&mut out, &result.outcome, names, wording, &aside);
     }
-    out
+    second_person(&out)
 }
 
 /// `Turn 3 of 20 · season red (dry), indicator with Bo · 10 vp to win`.
@@ -136,14 +138,16 @@ pub(crate) fn business(view: &View, names: &[String]) -> Vec<String> {
             Step::Trade(proposal) => proposal_lines(&mut out, view, proposal, *active, names),
             Step::Fill(order) => out.push(order_line(order, *active, names)),
             Step::Placing(placing) => {
-                out.push(format!("Placing: {} stones left for C{}", placing.pending, placing.city + 1));
+                out.push(format!("Placing: {} left for C{}", count(placing.pending, "stone"), placing.city + 1));
             }
             Step::Siege(siege) => {
                 let target = name_of(names, siege.target);
                 let stage = match siege.stage {
                     SiegeStage::Assign => "assigning elephants".to_string(),
                     SiegeStage::Defense => format!("{target} chooses shields"),
-                    SiegeStage::Removal { city, left } => format!("{target} removes {left} stones from C{}", city + 1),
+                    SiegeStage::Removal { city, left } => {
+                        format!("{target} removes {} from C{}", count(left, "stone"), city + 1)
+                    }
                     SiegeStage::Demand { city } => format!("C{} breached: ransom or noble", city + 1),
                     SiegeStage::Reply { city, demand } => format!("ransom ${demand} demanded for C{}", city + 1),
                     SiegeStage::Counter { city, demand, offer } => {
@@ -271,12 +275,16 @@ pub(crate) fn city_line(city: &CityView, names: &[String], herds: &[&Herd]) -> S
         Noble::Captured(by) => format!("C{} ({at}) taken by {}", city.number, name_of(names, by)),
         Noble::Unplaced => format!("C{} not founded yet", city.number),
         Noble::Home => format!(
-            "C{} ({at}) wall {} {} stones · makes {} · grain {}",
-            city.number, city.wall, city.stones, city.production, city.column
+            "C{} ({at}) wall {} {} · makes {} · grain {}",
+            city.number,
+            city.wall,
+            count(city.stones, "stone"),
+            city.production,
+            city.column
         ),
     };
     for herd in herds.iter().filter(|h| h.city + 1 == city.number) {
-        let _ = write!(line, " · {} elephants of {}", herd.count, name_of(names, herd.attacker));
+        let _ = write!(line, " · {} of {}", count(herd.count, "elephant"), name_of(names, herd.attacker));
     }
     line
 }
