@@ -42,6 +42,21 @@ impl RajaPlan {
     }
 }
 
+/// Opens a two-player Raja table by `/play` with `extra` options (Alice hosts, Bob joins),
+/// starts it, and returns its thread and the first board posted there.
+async fn start_raja(harness: &Harness, extra: Vec<Opt>) -> (u64, StoredMessage) {
+    let index = choice_index(&harness.fake, GameKind::Raja);
+    let mut options = vec![Opt::choice("game", index), Opt::int("players", 2)];
+    options.extend(extra);
+    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
+    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
+    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    (thread.id, harness.board_after(thread.id, 0).await)
+}
+
 /// Walks one Raja decision from `message` by clicks, as [`RajaPlan::preferred`] says, else
 /// at random among the forward options (never resigning, timing out or discarding a draft).
 async fn walk_raja_move(
@@ -114,20 +129,8 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
     let refused = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", bad).await;
     let reply = harness.fake.wait_reply(&refused).await;
     assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("pink")), "{:?}", reply.content());
-    let options = vec![
-        Opt::choice("game", index),
-        Opt::int("players", 2),
-        Opt::str("options", "colours=white/black"),
-        Opt::int("seed", 12),
-    ];
-    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
-    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
-    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
-    assert!(harness.lobby_click(BOB, "Join").await.is_success());
-    harness.lobby_click(ALICE, "Start").await;
-
-    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
-    let mut board = harness.board_after(thread.id, 0).await;
+    let (thread, mut board) =
+        start_raja(&harness, vec![Opt::str("options", "colours=white/black"), Opt::int("seed", 12)]).await;
     assert!(board.has_png(), "the board is a picture");
     let id = table_of(&board);
     let tables = harness.tables().await;
@@ -186,7 +189,7 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
             filled_by_other = true;
         }
         steps.extend(taken);
-        board = harness.board_after(thread.id, board.id).await;
+        board = harness.board_after(thread, board.id).await;
         // Every secret of the game as it stands (each blinder, the bank, the setups while
         // private, the random source) in no public message so far and no log line.
         let row = tables.store().load(id).await.expect("row");
@@ -257,20 +260,8 @@ async fn a_raja_game_by_clicks_from_lobby_to_final_standings() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_longest_raja_proposal_is_entered_by_clicks() {
     let harness = Harness::start().await;
-    let index = choice_index(&harness.fake, GameKind::Raja);
-    let options = vec![
-        Opt::choice("game", index),
-        Opt::int("players", 2),
-        Opt::str("options", "colours=white/black"),
-        Opt::int("seed", 12),
-    ];
-    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
-    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
-    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
-    assert!(harness.lobby_click(BOB, "Join").await.is_success());
-    harness.lobby_click(ALICE, "Start").await;
-    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
-    let mut board = harness.board_after(thread.id, 0).await;
+    let (thread, mut board) =
+        start_raja(&harness, vec![Opt::str("options", "colours=white/black"), Opt::int("seed", 12)]).await;
     let id = table_of(&board);
     let (mut chooser, mut plan) = (Chooser(7), RajaPlan { proposed: true, filled: true });
     for _ in 0..200 {
@@ -303,14 +294,14 @@ async fn the_longest_raja_proposal_is_entered_by_clicks() {
                 sent.action.len(),
                 steps.len()
             );
-            board = harness.board_after(thread.id, board.id).await;
+            board = harness.board_after(thread, board.id).await;
             assert!(mentioned(&board).contains(&BOB.id), "Bob is asked to answer: {}", board.content);
             assert!(harness.fake.problems().is_empty(), "Discord's limits kept: {:?}", harness.fake.problems());
             harness.finish().await;
             return;
         }
         walk_raja_move(&harness, player, panel, &mut chooser, &mut plan).await;
-        board = harness.board_after(thread.id, board.id).await;
+        board = harness.board_after(thread, board.id).await;
     }
     panic!("Alice was never offered a proposal in 200 moves");
 }
@@ -334,15 +325,7 @@ fn longest_proposal(options: &[(Option<String>, String, String)]) -> usize {
 async fn a_player_with_closed_dms_is_tried_once_until_they_interact() {
     let harness = Harness::start().await;
     harness.fake.set_dms_open(ALICE, false);
-    let index = choice_index(&harness.fake, GameKind::Raja);
-    let options = vec![Opt::choice("game", index), Opt::int("players", 2), Opt::int("seed", 5)];
-    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", options).await;
-    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
-    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
-    assert!(harness.lobby_click(BOB, "Join").await.is_success());
-    harness.lobby_click(ALICE, "Start").await;
-    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
-    let mut board = harness.board_after(thread.id, 0).await;
+    let (thread, mut board) = start_raja(&harness, vec![Opt::int("seed", 5)]).await;
     let id = table_of(&board);
     let (mut chooser, mut plan) = (Chooser(5), RajaPlan { proposed: true, filled: true });
     let mut alice_turns = 0;
@@ -361,22 +344,19 @@ async fn a_player_with_closed_dms_is_tried_once_until_they_interact() {
             let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
             walk_raja_move(&harness, BOB, panel, &mut chooser, &mut plan).await;
         }
-        board = harness.board_after(thread.id, board.id).await;
+        board = harness.board_after(thread, board.id).await;
     }
     let notices = |f: &FakeDiscord| {
-        f.public_messages(thread.id)
-            .into_iter()
-            .filter(|m| m.content.contains("cannot send you direct messages"))
-            .count()
+        f.public_messages(thread).into_iter().filter(|m| m.content.contains("cannot send you direct messages")).count()
     };
     assert!(alice_turns >= 5, "Alice's turns ran out {alice_turns} times");
     assert_eq!(harness.fake.failed_dms(ALICE).len(), 1, "one DM tried until she interacts: {}", harness.fake.summary());
     assert_eq!(notices(&harness.fake), 1, "the table is told once");
     // Alice asks for her hand: she is told privately, and the next change tries one DM again.
-    let hand = harness.fake.slash_command(ALICE, thread.id, "hand", vec![]).await;
+    let hand = harness.fake.slash_command(ALICE, thread, "hand", vec![]).await;
     assert!(harness.fake.wait_reply(&hand).await.ephemeral());
     set_deadline(&harness, id, bot::table::now() - 1).await;
-    harness.board_after(thread.id, board.id).await;
+    harness.board_after(thread, board.id).await;
     harness
         .fake
         .wait_for("a second DM tried", harness.fake.timeout(), |f| (f.failed_dms(ALICE).len() == 2).then_some(()))
