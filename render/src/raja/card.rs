@@ -190,19 +190,11 @@ fn facts(view: &View, player: &PlayerView, board: Option<&BoardView>, names: &[S
             out.push(format!("shields {}", faces.join(" ")));
         }
     }
-    if !player.captured.is_empty() {
-        let captured: Vec<String> =
-            player.captured.iter().map(|c| format!("{} C{}", name_of(names, c.owner), c.city)).collect();
-        out.push(format!("holds {}", captured.join(", ")));
+    if let Some(captured) = text::captured_words(player, names) {
+        out.push(format!("holds {captured}"));
     }
-    let used: Vec<&str> = ["grain", "shields", "elephants"]
-        .iter()
-        .zip(player.markets_used)
-        .filter(|(_, u)| *u)
-        .map(|(m, _)| *m)
-        .collect();
-    if !used.is_empty() {
-        out.push(format!("traded {}", used.join(", ")));
+    if let Some(used) = text::markets_used_words(player) {
+        out.push(format!("traded {used}"));
     }
     if let PhaseView::Auction(auction) = &view.phase {
         out.extend(text::bid_words(auction, player.seat));

@@ -289,6 +289,25 @@ pub(crate) fn city_line(city: &CityView, names: &[String], herds: &[&Herd]) -> S
     line
 }
 
+/// The nobles a player holds, as "Bo C3, Cy C1"; `None` when they hold none. Shared by the
+/// text board and the player's card in the picture.
+pub(crate) fn captured_words(player: &PlayerView, names: &[String]) -> Option<String> {
+    let captured: Vec<String> =
+        player.captured.iter().map(|c| format!("{} C{}", name_of(names, c.owner), c.city)).collect();
+    (!captured.is_empty()).then(|| captured.join(", "))
+}
+
+/// The markets a player has traded at this turn, as "grain, elephants"; `None` when none.
+pub(crate) fn markets_used_words(player: &PlayerView) -> Option<String> {
+    let used: Vec<&str> = ["grain", "shields", "elephants"]
+        .iter()
+        .zip(player.markets_used)
+        .filter(|(_, u)| *u)
+        .map(|(m, _)| *m)
+        .collect();
+    (!used.is_empty()).then(|| used.join(", "))
+}
+
 fn player_block(out: &mut String, view: &View, player: &PlayerView, names: &[String]) {
     let mut head = format!("{} ({}, {})", name_of(names, player.seat), player.colour, player.marker);
     if player.resigned {
@@ -296,22 +315,14 @@ fn player_block(out: &mut String, view: &View, player: &PlayerView, names: &[Str
     }
     let board = board_of(view, player);
     let _ = writeln!(out, "{head} · {}", facts_line(player, board));
-    if !player.captured.is_empty() {
-        let captured: Vec<String> =
-            player.captured.iter().map(|c| format!("{} C{}", name_of(names, c.owner), c.city)).collect();
-        let _ = writeln!(out, "  captured: {}", captured.join(", "));
+    if let Some(captured) = captured_words(player, names) {
+        let _ = writeln!(out, "  captured: {captured}");
     }
     if let Some((target, cell)) = player.marker_at {
         let _ = writeln!(out, "  marker on {}'s {cell}", name_of(names, target));
     }
-    let used: Vec<&str> = ["grain", "shields", "elephants"]
-        .iter()
-        .zip(player.markets_used)
-        .filter(|(_, u)| *u)
-        .map(|(m, _)| *m)
-        .collect();
-    if !used.is_empty() {
-        let _ = writeln!(out, "  markets used this turn: {}", used.join(", "));
+    if let Some(used) = markets_used_words(player) {
+        let _ = writeln!(out, "  markets used this turn: {used}");
     }
     let Some(board) = board else {
         let _ = writeln!(out, "  lands hidden until every setup is done");
