@@ -63,9 +63,9 @@ async fn table(dir: &Path) -> Option<(Status, Vec<LogEntry>, String)> {
     result
 }
 
-/// Kills `saloon play` `trials` times at random moments of an uninterrupted run's length,
+/// Kills `saloon play` once per trial at moments spread over an uninterrupted run's length,
 /// resumes each, and compares the end with the uninterrupted run's.
-async fn killed_and_resumed(args: &[&str], trials: u64) {
+async fn killed_and_resumed(args: &[&str], trials: std::ops::Range<u64>) {
     let reference = tempfile::tempdir().expect("tempdir");
     let started = Instant::now();
     run(reference.path(), args);
@@ -73,7 +73,8 @@ async fn killed_and_resumed(args: &[&str], trials: u64) {
     let (status, log, result) = table(reference.path()).await.expect("the reference table");
     assert_eq!(status, Status::Finished, "the reference game ends");
     let mut landed = [0; 3]; // before the table existed, mid-game, after the end
-    for trial in 0..trials {
+    let kills = trials.end - trials.start;
+    for trial in trials {
         let dir = tempfile::tempdir().expect("tempdir");
         let mut child = saloon(dir.path(), args);
         // Spread the kills over the whole run, start-up included (a fixed pseudo-random
@@ -98,18 +99,56 @@ async fn killed_and_resumed(args: &[&str], trials: u64) {
         assert_eq!(resumed_log, log, "trial {trial}: the same moves as the uninterrupted run");
         assert_eq!(resumed_result, result, "trial {trial}: the same result");
     }
-    eprintln!("{args:?}: {trials} kills; before the table / mid-game / after the end: {landed:?}; run {length:?}");
+    eprintln!("{args:?}: {kills} kills; before the table / mid-game / after the end: {landed:?}; run {length:?}");
     assert!(landed[1] > 0, "some kills landed mid-game: {landed:?}");
 }
 
+// Each game is killed 100 times, as four tests of 25 kills that run side by side: a kill and
+// its resumption mostly wait for the game's writes to reach the disk, so one test of 100 was the
+// longest of the whole suite.
+
+const ALL_COMPUTERS: [&str; 10] =
+    ["play", "martian-gunslinger", "--players", "3", "--bots", "3", "--seed", "11", "--level", "random"];
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_all_computer_match_killed_anywhere_finishes_the_same() {
-    let args = ["play", "martian-gunslinger", "--players", "3", "--bots", "3", "--seed", "11", "--level", "random"];
-    killed_and_resumed(&args, 100).await;
+async fn an_all_computer_match_killed_anywhere_finishes_the_same_kills_1_to_25() {
+    killed_and_resumed(&ALL_COMPUTERS, 0..25).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_human_game_with_computers_killed_anywhere_finishes_the_same() {
-    let args = ["play", "martian-12s", "--players", "3", "--bots", "2", "--seed", "5", "--level", "random"];
-    killed_and_resumed(&args, 100).await;
+async fn an_all_computer_match_killed_anywhere_finishes_the_same_kills_26_to_50() {
+    killed_and_resumed(&ALL_COMPUTERS, 25..50).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_all_computer_match_killed_anywhere_finishes_the_same_kills_51_to_75() {
+    killed_and_resumed(&ALL_COMPUTERS, 50..75).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_all_computer_match_killed_anywhere_finishes_the_same_kills_76_to_100() {
+    killed_and_resumed(&ALL_COMPUTERS, 75..100).await;
+}
+
+const HUMAN_AND_COMPUTERS: [&str; 10] =
+    ["play", "martian-12s", "--players", "3", "--bots", "2", "--seed", "5", "--level", "random"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_human_game_with_computers_killed_anywhere_finishes_the_same_kills_1_to_25() {
+    killed_and_resumed(&HUMAN_AND_COMPUTERS, 0..25).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_human_game_with_computers_killed_anywhere_finishes_the_same_kills_26_to_50() {
+    killed_and_resumed(&HUMAN_AND_COMPUTERS, 25..50).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_human_game_with_computers_killed_anywhere_finishes_the_same_kills_51_to_75() {
+    killed_and_resumed(&HUMAN_AND_COMPUTERS, 50..75).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_human_game_with_computers_killed_anywhere_finishes_the_same_kills_76_to_100() {
+    killed_and_resumed(&HUMAN_AND_COMPUTERS, 75..100).await;
 }
