@@ -213,6 +213,13 @@ async fn panel_message(
             content.push_str(&format!("• {}\n", post::clip(line, 200)));
         }
     }
+    // The player's own notes at the table (`/notes`), shown only here and in `/hand`.
+    let owner = snapshot.seats.get(private.seat.index()).and_then(|s| s.user);
+    if let Some(user) = owner
+        && let Some(note) = data.tables.note(snapshot.id, user).await?
+    {
+        content.push_str(&format!("📝 Your notes: {}\n", post::clip(&note, 300)));
+    }
     let text = render::board_text(&private.view, &private.names);
     content.push_str(&format!("```\n{}\n```", post::clip(&text, 1300)));
     let mut rows = Vec::new();

@@ -81,6 +81,12 @@ fn board_footer(snapshot: &Snapshot) -> String {
             text
         }
         (Status::Abandoned, _) => "This game was abandoned.".to_string(),
+        _ if snapshot.paused_at.is_some() => {
+            format!(
+                "⏸️ **Paused**: nobody can move and every clock is stopped until the host unpauses it (waiting for {}).",
+                snapshot.waiting_names().join(", ")
+            )
+        }
         _ => {
             let users = snapshot.waiting_users();
             if users.is_empty() {
@@ -100,7 +106,7 @@ fn board_footer(snapshot: &Snapshot) -> String {
 /// give nothing away, else a button opening each player's private panel.
 #[must_use]
 pub fn board_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
-    if snapshot.status != Status::Running || snapshot.waiting_users().is_empty() {
+    if snapshot.status != Status::Running || snapshot.paused_at.is_some() || snapshot.waiting_users().is_empty() {
         return Vec::new();
     }
     match &snapshot.public_choices {

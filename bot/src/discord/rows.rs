@@ -343,6 +343,7 @@ mod tests {
             host: None,
             max_players: 2,
             turn_timeout: 60,
+            away_allowance: crate::table::DEFAULT_AWAY_ALLOWANCE,
             on_timeout: crate::table::OnTimeout::default(),
             delivers: true,
         };

@@ -23,6 +23,7 @@ mod error;
 mod file;
 mod outbox;
 mod rows;
+mod settings;
 mod tables;
 mod upgrade;
 
@@ -275,6 +276,7 @@ mod tests {
             host: None,
             max_players: 2,
             turn_timeout: 60,
+            away_allowance: crate::table::DEFAULT_AWAY_ALLOWANCE,
             on_timeout: OnTimeout::default(),
             delivers: false,
         };

@@ -41,6 +41,10 @@ pub struct TableRow {
     pub seats: Vec<SeatRow>,
     /// Whether its front end delivers through the outbox (a Discord table).
     pub delivers: bool,
+    /// When the table was paused (unix seconds); `None` while it runs.
+    pub paused_at: Option<i64>,
+    /// Seconds each player may be away at this table.
+    pub away_allowance: i64,
 }
 
 /// A table as a list shows it, read without decoding its state.
@@ -73,6 +77,8 @@ pub struct NewTable {
     pub max_players: u8,
     /// Seconds a pending player has to act.
     pub turn_timeout: i64,
+    /// Seconds each player may be away at this table.
+    pub away_allowance: i64,
     /// What happens when a player runs out of time.
     pub on_timeout: OnTimeout,
     /// Whether its front end delivers through the outbox (a Discord table).
@@ -94,6 +100,8 @@ pub struct Update {
     pub deadline_at: Option<Option<i64>>,
     /// New reminder flag.
     pub reminded: Option<bool>,
+    /// When the table was paused (`Some(None)` unpauses it).
+    pub paused_at: Option<Option<i64>>,
     /// Who the game now waits for.
     pub waiting: Option<u16>,
     /// Per seat, the version at which its current decision began.

@@ -18,8 +18,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let now = now();
         let id: i64 = sqlx::query(
-            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, delivers, created_at, updated_at, waiting, asked)
-             VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9, 0, '[]') RETURNING id",
+            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, delivers, created_at, updated_at, waiting, asked, away_allowance)
+             VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9, 0, '[]', $10) RETURNING id",
         )
         .bind(table.game.clone())
         .bind(table.options.clone())
@@ -30,6 +30,7 @@ impl Store {
         .bind(table.on_timeout.name())
         .bind(i64::from(table.delivers))
         .bind(now)
+        .bind(table.away_allowance)
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;
@@ -46,7 +47,8 @@ impl Store {
         self.writable()?;
         let sql = format!(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
-                    deadline_at, reminded, waiting, asked, on_timeout, delivers, {seats}
+                    deadline_at, reminded, waiting, asked, on_timeout, delivers, {seats},
+                    paused_at, away_allowance
              FROM game_tables WHERE id = $1",
             seats = self.backend.seats_json("$1")
         );
@@ -85,6 +87,8 @@ impl Store {
             on_timeout,
             seats,
             delivers: row.try_get::<i64, _>(15)? != 0,
+            paused_at: row.try_get(17)?,
+            away_allowance: row.try_get(18)?,
         })
     }
 
@@ -110,7 +114,8 @@ impl Store {
                 waiting = COALESCE($7, waiting),
                 asked = COALESCE($8, asked),
                 claimed_by = CASE WHEN {claimable} THEN $12 ELSE claimed_by END,
-                claimed_until = CASE WHEN {claimable} THEN $13 ELSE claimed_until END
+                claimed_until = CASE WHEN {claimable} THEN $13 ELSE claimed_until END,
+                paused_at = CASE WHEN $14 THEN $15 ELSE paused_at END
              WHERE id = $9 AND version = $10
              RETURNING claimed_by"
         );
@@ -128,6 +133,8 @@ impl Store {
             .bind(update.claim.is_some())
             .bind(self.owner.to_string())
             .bind(now + update.claim.unwrap_or(0))
+            .bind(update.paused_at.is_some())
+            .bind(update.paused_at.flatten())
             .fetch_optional(&mut *tx)
             .await?;
         let Some(row) = row else {

@@ -14,7 +14,8 @@ impl Tables {
     /// Storage failures; a table that changed meanwhile is left for the next sweep.
     pub async fn expire(&self, id: TableId, at: i64) -> Result<Option<MoveReport>, TableError> {
         let mut table = self.load_running(id).await?;
-        if table.row.deadline_at.is_none_or(|d| d > at) {
+        // A paused table's clocks are stopped until it is unpaused.
+        if table.row.paused_at.is_some() || table.row.deadline_at.is_none_or(|d| d > at) {
             return Ok(None);
         }
         let late: Vec<Seat> = table.game.pending().must_seats().iter().filter(|s| !table.is_computer(*s)).collect();
@@ -69,6 +70,7 @@ impl Tables {
     pub async fn take_reminder(&self, id: TableId, at: i64) -> Result<Option<Snapshot>, TableError> {
         let mut row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
         let due = row.status == Status::Running
+            && row.paused_at.is_none()
             && !row.reminded
             && row.deadline_at.is_some_and(|d| d - row.turn_timeout / 2 <= at && d > at);
         if !due {

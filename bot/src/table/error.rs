@@ -85,6 +85,26 @@ pub enum TableError {
         /// Players seated.
         have: usize,
     },
+    /// The table is paused: nobody can move until it is unpaused.
+    #[error("Table #{0} is paused: nobody can move until the host (or a moderator) unpauses it with /pause.")]
+    Paused(TableId),
+    /// `/pause` on a table already paused.
+    #[error("Table #{0} is paused already; use /pause again with on set to false to unpause it.")]
+    AlreadyPaused(TableId),
+    /// Unpausing a table that is not paused.
+    #[error("Table #{0} is not paused; nothing to unpause.")]
+    NotPaused(TableId),
+    /// A note longer than allowed.
+    #[error("A note may be at most {most} characters; yours has {got}. Nothing was saved.")]
+    NoteTooLong {
+        /// The most allowed.
+        most: usize,
+        /// The note's length.
+        got: usize,
+    },
+    /// A setting refused.
+    #[error("{0}")]
+    Setting(#[from] super::settings::SettingError),
     /// The game refused its setup (player count, options) or is not playable yet.
     #[error("{0}")]
     Setup(SetupError),

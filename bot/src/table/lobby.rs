@@ -51,6 +51,7 @@ impl Tables {
             host: Some(request.host.user),
             max_players: request.players,
             turn_timeout: request.turn_timeout,
+            away_allowance: request.away_allowance,
             on_timeout: request.on_timeout,
             delivers: request.delivers,
         };

@@ -57,6 +57,9 @@ impl Tables {
         confirm: bool,
     ) -> Result<Option<Click>, TableError> {
         let (table, seat) = self.load_seated(id, user).await?;
+        if table.row.paused_at.is_some() {
+            return Err(TableError::Paused(id));
+        }
         if table.row.seats.get(seat.index()).is_some_and(|s| s.away) {
             return Err(TableError::Away(id));
         }
@@ -105,6 +108,9 @@ impl Tables {
         version: Option<i64>,
     ) -> Result<Option<MoveReport>, TableError> {
         let id = table.row.id;
+        if table.row.paused_at.is_some() {
+            return Err(TableError::Paused(id));
+        }
         if table.row.seats.get(seat.index()).is_some_and(|s| s.away) {
             return Err(TableError::Away(id));
         }
@@ -193,6 +199,7 @@ impl Tables {
             reminded: Some(reminded),
             waiting: Some(must.bits()),
             asked: Some(asked.clone()),
+            paused_at: None,
             outbox: dispatch
                 .as_ref()
                 .map(Dispatch::to_json)

@@ -14,6 +14,7 @@ mod discord_raja;
 mod fake_discord_poise_smoke;
 mod fake_discord_selftest;
 mod kill;
+mod long_game;
 mod previous_release;
 mod processes;
 mod robust;

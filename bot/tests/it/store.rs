@@ -27,6 +27,7 @@ fn new_table(seed: u64) -> NewTable {
         host: None,
         max_players: 2,
         turn_timeout: 600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         on_timeout: OnTimeout::default(),
         delivers: false,
     }

@@ -1,0 +1,172 @@
+//! Commands for the long game: a server's defaults (`/server`), pausing a table (`/pause`)
+//! and a player's private notes (`/notes`). Each parses, calls the table layer, and replies.
+
+use poise::serenity_prelude as serenity;
+
+use super::commands::{
+    LateChoice, LevelChoice, author, author_name, autocomplete_table, is_moderator, refuse, resolve, resolve_here,
+    say_private,
+};
+use super::deliver::after_change;
+use super::error::Error;
+use super::{Context, post};
+use crate::table::settings::{MOST_AWAY_ALLOWANCE, TURN_TIMEOUT_RANGE};
+use crate::table::{OnTimeout, ServerChange, ServerId, ServerSettings, SettingError, TableError, now};
+
+/// Seconds in a day.
+const DAY: i64 = 24 * 3600;
+
+/// Whether the author may manage this server (changing its Saloon settings).
+async fn is_manager(ctx: Context<'_>) -> bool {
+    ctx.author_member().await.and_then(|member| member.permissions).is_some_and(|p| p.manage_guild())
+}
+
+/// See this server's Saloon defaults, or change them (members who can manage the server).
+#[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments, reason = "each parameter is one of the slash command's options")]
+pub async fn server(
+    ctx: Context<'_>,
+    #[description = "Time per move at new tables, e.g. 30m, 12h, 3d"] timeout: Option<String>,
+    #[description = "How strong computer players are at new tables"] level: Option<LevelChoice>,
+    #[description = "What new tables do when a player runs out of time"] late: Option<LateChoice>,
+    #[description = "Days each player may be away per game (0 to 60)"] away_days: Option<i64>,
+    #[description = "Only members with this role may open tables (pick @everyone for everyone)"] hosts: Option<
+        serenity::Role,
+    >,
+    #[description = "Post every finished game's standings in this channel"] results: Option<serenity::ChannelId>,
+    #[description = "Stop posting finished games' standings"] no_results: Option<bool>,
+) -> Result<(), Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return refuse(ctx, &SettingError::NoServer.into()).await;
+    };
+    let turn_timeout = match timeout.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => None,
+        Some(text) => match humantime::parse_duration(text) {
+            Ok(d) => Some(i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+            Err(_) => return refuse(ctx, &SettingError::TurnTimeout.into()).await,
+        },
+    };
+    let change = ServerChange {
+        turn_timeout,
+        level: level.map(LevelChoice::skill),
+        on_timeout: late.map(LateChoice::policy),
+        away_allowance: away_days.map(|d| d.clamp(-1, MOST_AWAY_ALLOWANCE / DAY + 1).saturating_mul(DAY)),
+        // The @everyone role has the server's id.
+        host_role: hosts.map(|role| (role.id.get() != guild.get()).then_some(role.id.get())),
+        results_channel: match (results, no_results) {
+            (_, Some(true)) => Some(None),
+            (Some(channel), _) => Some(Some(channel.get())),
+            (None, _) => None,
+        },
+    };
+    let server = ServerId(guild.get());
+    let tables = &ctx.data().tables;
+    if change.is_empty() {
+        let settings = tables.server_settings(server).await?;
+        return say_private(ctx, describe(&settings, "Saloon's settings on this server")).await;
+    }
+    match tables.change_server(server, is_manager(ctx).await, &change).await {
+        Ok(settings) => say_private(ctx, describe(&settings, "Saved. Saloon's settings on this server")).await,
+        Err(err) => refuse(ctx, &err).await,
+    }
+}
+
+/// A server's settings in words, one line each, under `title`.
+#[must_use]
+pub fn describe(settings: &ServerSettings, title: &str) -> String {
+    let ours = |set: bool| if set { "" } else { " (Saloon's default)" };
+    let late = match settings.on_timeout() {
+        OnTimeout::SafeDefault => "the game's safe moves are made for them",
+        OnTimeout::Computer => "a computer plays their seat until they /rejoin",
+    };
+    let hosts = settings.host_role.map_or_else(|| "everyone".to_string(), |role| format!("members with <@&{role}>"));
+    let results = settings.results_channel.map_or_else(|| "none".to_string(), |channel| format!("<#{channel}>"));
+    [
+        format!("{title}:"),
+        format!("• Time per move: {}{}", post::span(settings.turn_timeout()), ours(settings.turn_timeout.is_some())),
+        format!(
+            "• {}{}",
+            post::skill_label(settings.level()).replace("Computer player:", "Computer players:"),
+            ours(settings.level.is_some())
+        ),
+        format!("• When a player runs out of time: {late}{}", ours(settings.on_timeout.is_some())),
+        format!(
+            "• Away time: {} per player per game{}",
+            post::span(settings.away_allowance()),
+            ours(settings.away_allowance.is_some())
+        ),
+        format!("• Who may open tables: {hosts}"),
+        format!("• Results channel: {results}"),
+        format!(
+            "Members who can manage the server change these with `/server` (time per move {} to {}).",
+            post::span(TURN_TIMEOUT_RANGE.0),
+            post::span(TURN_TIMEOUT_RANGE.1)
+        ),
+    ]
+    .join("\n")
+}
+
+/// Pause a game, or unpause it (its host, or a member who can manage channels).
+#[poise::command(slash_command)]
+pub async fn pause(
+    ctx: Context<'_>,
+    #[description = "True (the default) to pause, false to unpause"] on: Option<bool>,
+    #[description = "Table number (default: this thread's game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve_here(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    let on = on.unwrap_or(true);
+    let moderator = is_moderator(ctx).await;
+    let name = author_name(ctx).await;
+    match ctx.data().tables.pause(id, author(ctx), &name, moderator, on, now()).await {
+        Ok(snapshot) => {
+            let text = if on {
+                format!("Table #{id} is paused: every clock is stopped. Use `/pause on:false` to go on.")
+            } else {
+                format!("Table #{id} goes on: every clock runs again with the time it had left.")
+            };
+            say_private(ctx, text).await?;
+            after_change(&ctx.serenity_context().http, ctx.data(), &snapshot).await;
+            Ok(())
+        }
+        Err(err) => refuse(ctx, &err).await,
+    }
+}
+
+/// Your private notes at a game (only you see them): show them, or replace them.
+#[poise::command(slash_command)]
+pub async fn notes(
+    ctx: Context<'_>,
+    #[description = "The new text of your notes (up to 1,000 characters); leave out to see them"] text: Option<String>,
+    #[description = "Delete your notes at this table"] clear: Option<bool>,
+    #[description = "Table number (default: this thread's game, or your only game)"]
+    #[autocomplete = "autocomplete_table"]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    let id = match resolve(ctx, table).await {
+        Ok(id) => id,
+        Err(message) => return say_private(ctx, message).await,
+    };
+    let tables = &ctx.data().tables;
+    let user = author(ctx);
+    let result: Result<String, TableError> = match (text, clear) {
+        (_, Some(true)) => {
+            tables.save_note(id, user, "").await.map(|()| format!("Your notes at table #{id} are deleted."))
+        }
+        (Some(text), _) => tables.save_note(id, user, &text).await.map(|()| {
+            format!("Your notes at table #{id} are saved; only you see them (here, in `/hand` and your private panel).")
+        }),
+        (None, _) => tables.note(id, user).await.map(|note| match note {
+            Some(note) => format!("📝 Your notes at table #{id} (only you see them):\n{note}"),
+            None => format!("You have no notes at table #{id}. Write some with `/notes text:…`."),
+        }),
+    };
+    match result {
+        Ok(text) => say_private(ctx, post::clip(&text, 2000)).await,
+        Err(err) => refuse(ctx, &err).await,
+    }
+}

@@ -1,0 +1,204 @@
+//! The long game on the fake Discord (issue #27): a server's defaults, pausing a table and a
+//! player's private notes. Clocks are controlled through the stored times (the sweeper reads
+//! them every second), never by waiting them out.
+
+use bot::table::{OnTimeout, ServerId, ServerSettings, Skill, TableId};
+use engines::GameKind;
+
+use crate::discord::{Harness, choice_index, mentioned, table_of, user};
+use crate::support::fake_discord::*;
+
+/// The reply's text, which must be private.
+async fn private_text(harness: &Harness, handle: &InteractionHandle) -> String {
+    let reply = harness.fake.wait_reply(handle).await;
+    assert!(reply.ephemeral(), "a private answer: {}", harness.fake.summary());
+    reply.content().unwrap_or_default().to_string()
+}
+
+/// Runs a statement on the bot's SQLite file, as if time had passed.
+async fn exec(harness: &Harness, sql: &'static str, values: &[i64]) {
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", harness.db().display())).await.expect("connect");
+    let mut query = sqlx::query(sql);
+    for value in values {
+        query = query.bind(*value);
+    }
+    query.execute(&pool).await.expect("statement");
+    pool.close().await;
+}
+
+/// Two people at Martian 12s, started in a thread: the thread, the first board, the table.
+async fn two_player_game(harness: &Harness) -> (FakeChannel, StoredMessage, TableId) {
+    harness.play(ALICE, GameKind::Martian12s, 2).await;
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let board = harness.board_after(thread.id, 0).await;
+    let id = table_of(&board);
+    (thread, board, id)
+}
+
+/// Item 7: only members who can manage the server change its defaults, values out of range
+/// are refused with a sentence, and new tables take the defaults (time per move, computer
+/// strength, late policy, away time), and only the role named may open tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_defaults_are_set_by_managers_and_taken_by_new_tables() {
+    let harness = Harness::start().await;
+    let tables = harness.tables().await;
+    let server = ServerId(GUILD_ID);
+    let server_cmd = |who, options| harness.fake.slash_command(who, CHANNEL_ID, "server", options);
+
+    let text = private_text(&harness, &server_cmd(ALICE, vec![Opt::str("timeout", "2h")]).await).await;
+    assert!(text.contains("manage this server") && text.contains("nothing was changed"), "{text}");
+    let text = private_text(&harness, &server_cmd(OWNER, vec![Opt::str("timeout", "30s")]).await).await;
+    assert!(text.contains("between 1 minute and 7 days"), "{text}");
+    let text = private_text(&harness, &server_cmd(OWNER, vec![Opt::int("away_days", 90)]).await).await;
+    assert!(text.contains("between 0 and 60 days"), "{text}");
+    assert_eq!(tables.server_settings(server).await.expect("settings"), ServerSettings::default(), "nothing saved");
+
+    let change = vec![
+        Opt::str("timeout", "2h"),
+        Opt::choice("level", 2),
+        Opt::choice("late", 1),
+        Opt::int("away_days", 3),
+        Opt::role("hosts", BOT_ROLE_ID),
+        Opt::channel("results", OTHER_CHANNEL_ID),
+    ];
+    let text = private_text(&harness, &server_cmd(OWNER, change).await).await;
+    assert!(text.starts_with("Saved") && text.contains("2 hours") && text.contains("3 days"), "{text}");
+    let saved = tables.server_settings(server).await.expect("settings");
+    assert_eq!(saved.turn_timeout, Some(7200));
+    assert_eq!(saved.level, Some(Skill::Search(engines::Level::Hard)));
+    assert_eq!((saved.on_timeout, saved.away_allowance), (Some(OnTimeout::Computer), Some(3 * 86_400)));
+    assert_eq!((saved.host_role, saved.results_channel), (Some(BOT_ROLE_ID), Some(OTHER_CHANNEL_ID)));
+    // Anyone may read them.
+    let text = private_text(&harness, &server_cmd(CAROL, vec![]).await).await;
+    assert!(text.contains(&format!("<@&{BOT_ROLE_ID}>")) && text.contains(&format!("<#{OTHER_CHANNEL_ID}>")), "{text}");
+
+    // Only the role (or a manager) opens tables now; Alice has not got it.
+    let index = choice_index(&harness.fake, GameKind::Martian12s);
+    let play = harness.fake.slash_command(ALICE, CHANNEL_ID, "play", vec![Opt::choice("game", index)]).await;
+    let text = private_text(&harness, &play).await;
+    assert!(text.contains("only members with the") && text.contains(&format!("<@&{BOT_ROLE_ID}>")), "{text}");
+    assert!(tables.tables_of(None, bot::table::Status::Lobby).await.expect("list").is_empty(), "no table opened");
+    // @everyone opens it to everyone again; the results channel stays.
+    let text = private_text(&harness, &server_cmd(OWNER, vec![Opt::role("hosts", GUILD_ID)]).await).await;
+    assert!(text.contains("Who may open tables: everyone"), "{text}");
+
+    let lobby = harness.play(ALICE, GameKind::Martian12s, 2).await;
+    assert!(
+        lobby.content.contains("Time per move: 2 hours") && lobby.content.contains("a computer plays"),
+        "{}",
+        lobby.content
+    );
+    let id = table_of(&lobby);
+    let (timeout, allowance): (i64, i64) =
+        sqlx::query_as("SELECT turn_timeout, away_allowance FROM game_tables WHERE id = $1")
+            .bind(id.0)
+            .fetch_one(tables.front_end_pool())
+            .await
+            .expect("read");
+    assert_eq!((timeout, allowance), (7200, 3 * 86_400));
+    assert_eq!(tables.snapshot(id).await.expect("snapshot").on_timeout, OnTimeout::Computer);
+    harness.finish().await;
+}
+
+/// Item 2: a paused table refuses moves, nobody's time runs out while it is paused, and
+/// unpausing gives back the time that was left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_table_refuses_moves_and_keeps_its_clocks() {
+    let harness = Harness::start().await;
+    let tables = harness.tables().await;
+    let (thread, board, id) = two_player_game(&harness).await;
+    let waiting = user(mentioned(&board)[0]);
+
+    let text = private_text(&harness, &harness.fake.slash_command(CAROL, thread.id, "pause", vec![]).await).await;
+    assert!(text.contains("Only the host"), "{text}");
+    let text = private_text(&harness, &harness.fake.slash_command(ALICE, thread.id, "pause", vec![]).await).await;
+    assert!(text.contains("is paused"), "{text}");
+    let posted = harness.board_after(thread.id, board.id).await;
+    assert!(posted.content.contains("paused the game") && posted.content.contains("**Paused**"), "{}", posted.content);
+    assert!(posted.custom_ids().is_empty(), "no buttons while paused");
+    let again = private_text(&harness, &harness.fake.slash_command(ALICE, thread.id, "pause", vec![]).await).await;
+    assert!(again.contains("paused already"), "{again}");
+
+    // The waiting player's own panel refuses the move.
+    let hand = harness.fake.slash_command(waiting, thread.id, "hand", vec![]).await;
+    let reply = harness.fake.wait_reply(&hand).await;
+    let panel = harness.fake.message(reply.message_id.expect("the panel")).expect("stored");
+    let first = panel.custom_ids().into_iter().next().expect("the panel's choices");
+    let click = harness.fake.click(waiting, &panel, &first).await;
+    let text = private_text(&harness, &click).await;
+    assert!(text.contains("paused"), "{text}");
+
+    // Time passes while paused: 1,000 s ago, with 500 s left then; the deadline is behind us,
+    // yet the sweeps (every second) time nobody out.
+    let before = tables.snapshot(id).await.expect("snapshot");
+    let paused_at = before.paused_at.expect("paused");
+    exec(
+        &harness,
+        "UPDATE game_tables SET paused_at = $1, deadline_at = $2 WHERE id = $3",
+        &[paused_at - 1000, paused_at - 500, id.0],
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert!(tables.store().log(id).await.expect("log").is_empty(), "no move while paused");
+
+    let start = bot::table::now();
+    let text = private_text(
+        &harness,
+        &harness.fake.slash_command(ALICE, thread.id, "pause", vec![Opt::bool("on", false)]).await,
+    )
+    .await;
+    assert!(text.contains("goes on"), "{text}");
+    let end = bot::table::now();
+    let after = tables.snapshot(id).await.expect("snapshot");
+    assert_eq!(after.paused_at, None);
+    let deadline = after.deadline_at.expect("a deadline");
+    assert!((start + 500..=end + 500).contains(&deadline), "500 s left again: {deadline} after {start}..{end}");
+    let resumed = harness.board_after(thread.id, posted.id).await;
+    assert!(resumed.content.contains("unpaused") && mentioned(&resumed).contains(&waiting.id), "{}", resumed.content);
+    assert!(!resumed.custom_ids().is_empty(), "moves are open again");
+    let text = private_text(
+        &harness,
+        &harness.fake.slash_command(ALICE, thread.id, "pause", vec![Opt::bool("on", false)]).await,
+    )
+    .await;
+    assert!(text.contains("not paused"), "{text}");
+    harness.finish().await;
+}
+
+/// Item 6: notes are the player's own, shown in `/hand`, refused past 1,000 characters or to
+/// someone not seated, and can be deleted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_notes_are_kept_per_player_and_shown_only_to_them() {
+    let harness = Harness::start().await;
+    let (thread, _board, id) = two_player_game(&harness).await;
+    let notes = |who, options| harness.fake.slash_command(who, thread.id, "notes", options);
+
+    let text = private_text(&harness, &notes(ALICE, vec![Opt::str("text", "Bob always pulls twice.")]).await).await;
+    assert!(text.contains("saved"), "{text}");
+    let text = private_text(&harness, &notes(ALICE, vec![]).await).await;
+    assert!(text.contains("Bob always pulls twice."), "{text}");
+    let text = private_text(&harness, &notes(BOB, vec![]).await).await;
+    assert!(text.contains("no notes") && !text.contains("pulls twice"), "Bob's are his own: {text}");
+    let hand = harness.fake.slash_command(ALICE, thread.id, "hand", vec![]).await;
+    let text = private_text(&harness, &hand).await;
+    assert!(text.contains("Your notes: Bob always pulls twice."), "{text}");
+
+    let long = "x".repeat(1001);
+    let text = private_text(&harness, &notes(ALICE, vec![Opt::str("text", &long)]).await).await;
+    assert!(text.contains("at most 1000 characters") && text.contains("1001"), "{text}");
+    let stranger = vec![Opt::str("text", "mine now"), Opt::int("table", id.0)];
+    let text = private_text(&harness, &notes(CAROL, stranger).await).await;
+    assert!(text.contains("not seated"), "{text}");
+    let kept = harness.tables().await.note(id, bot::table::UserId(ALICE.id)).await.expect("note");
+    assert_eq!(kept.as_deref(), Some("Bob always pulls twice."), "refusals changed nothing");
+
+    let text = private_text(&harness, &notes(ALICE, vec![Opt::bool("clear", true)]).await).await;
+    assert!(text.contains("deleted"), "{text}");
+    let text = private_text(&harness, &notes(ALICE, vec![]).await).await;
+    assert!(text.contains("no notes"), "{text}");
+    // Nothing of it reached the thread.
+    assert!(harness.fake.public_messages(thread.id).iter().all(|m| !m.content.contains("pulls twice")));
+    harness.finish().await;
+}
