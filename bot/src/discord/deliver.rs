@@ -254,6 +254,10 @@ async fn deliver_part(
             post_board(http, data, &snapshot, note, nonce).await
         }
         Part::Reminder(note) => remind(http, data, table, note, nonce).await,
+        Part::Results => {
+            let snapshot = source.board(data, entry).await?;
+            post_results(http, data, &snapshot, nonce).await
+        }
     }
 }
 
@@ -295,6 +299,31 @@ async fn post_board(
         }
         data.rows.set_board(table, posted.id.get(), snapshot.version).await?;
     }
+    Ok(())
+}
+
+/// Posts a finished game's standings in its server's results channel, when the server set one
+/// (`/server results:`), with a link to the game's thread.
+async fn post_results(http: &serenity::Http, data: &Data, snapshot: &Snapshot, nonce: &str) -> Result<(), Error> {
+    let Some(outcome) = &snapshot.outcome else { return Ok(()) };
+    let Some(place) = data.rows.place(snapshot.id).await? else { return Ok(()) };
+    let Some(guild) = place.guild else { return Ok(()) };
+    let settings = data.tables.server_settings(crate::table::ServerId(guild)).await?;
+    let Some(channel) = settings.results_channel else { return Ok(()) };
+    let names = snapshot.names();
+    let mut text = format!(
+        "🏁 **{}** · table #{} in <#{}>: {}.",
+        snapshot.game.name(),
+        snapshot.id,
+        place.game_channel(),
+        outcome.reason
+    );
+    for standing in &outcome.standings {
+        let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
+        text.push_str(&format!("\n{}. {} — {}", standing.place, name, standing.detail));
+    }
+    let message = CreateMessage::new().content(post::clip(&text, 2000)).allowed_mentions(only_users(&[]));
+    ChannelId::new(channel).send_message(http, with_nonce(message, nonce)).await?;
     Ok(())
 }
 

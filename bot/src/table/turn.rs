@@ -186,10 +186,11 @@ impl Tables {
         } else {
             (table.row.status == Status::Lobby).then_some(Status::Running)
         };
-        let dispatch = table
-            .row
-            .delivers
-            .then(|| Dispatch { started: table.row.status == Status::Lobby, ..Dispatch::of_commit(&progress, &table) });
+        let dispatch = table.row.delivers.then(|| Dispatch {
+            started: table.row.status == Status::Lobby,
+            results: finished,
+            ..Dispatch::of_commit(&progress, &table)
+        });
         let update = Update {
             status,
             state: Some(table.game.save().map_err(|e| TableError::Internal(e.to_string()))?),

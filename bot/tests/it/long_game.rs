@@ -39,7 +39,8 @@ async fn two_player_game(harness: &Harness) -> (FakeChannel, StoredMessage, Tabl
 
 /// Item 7: only members who can manage the server change its defaults, values out of range
 /// are refused with a sentence, and new tables take the defaults (time per move, computer
-/// strength, late policy, away time), and only the role named may open tables.
+/// strength, late policy, away time), only the role named may open tables, and a finished
+/// game's standings are posted in the results channel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_defaults_are_set_by_managers_and_taken_by_new_tables() {
     let harness = Harness::start().await;
@@ -99,6 +100,26 @@ async fn server_defaults_are_set_by_managers_and_taken_by_new_tables() {
             .expect("read");
     assert_eq!((timeout, allowance), (7200, 3 * 86_400));
     assert_eq!(tables.snapshot(id).await.expect("snapshot").on_timeout, OnTimeout::Computer);
+
+    // The finished game's standings go to the results channel, with a link to its thread.
+    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.lobby_click(ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    harness.board_after(thread.id, 0).await;
+    let resign = harness.fake.slash_command(BOB, thread.id, "resign", vec![]).await;
+    harness.fake.wait_replies(&resign, 2).await;
+    let results = harness
+        .fake
+        .wait_for("the standings", harness.fake.timeout(), |f| {
+            f.public_messages(OTHER_CHANNEL_ID).into_iter().find(|m| m.content.contains(&format!("table #{id}")))
+        })
+        .await;
+    assert!(
+        results.content.contains(&format!("<#{}>", thread.id)) && results.content.contains("1. Alice"),
+        "{}",
+        results.content
+    );
+    assert!(mentioned(&results).is_empty(), "nobody is pinged: {}", results.content);
     harness.finish().await;
 }
 
