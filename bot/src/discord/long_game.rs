@@ -170,3 +170,25 @@ pub async fn notes(
         Err(err) => refuse(ctx, &err).await,
     }
 }
+
+/// Every command in a sentence, for `/help`.
+pub const HELP: &str = "**Saloon's commands**
+• `/play` opens a table for a game in this channel; the game then runs in its own thread.
+• `/hand` shows your private view and choices, only to you.
+• `/status` shows the board and who must act.
+• `/games` lists your open games and who they wait for.
+• `/rules` sums up how a game is played.
+• `/notes` keeps your own private notes at a game, shown only to you.
+• `/resign` leaves a game you are playing.
+• `/rejoin` takes your seat back from the computer that played it while you were away.
+• `/pause` stops every clock of a game, or lets it go on (its host or a moderator).
+• `/replace` lets a computer play a quiet player's seat until they come back (host or moderator).
+• `/abandon` stops a game for good (host or moderator).
+• `/server` shows this server's defaults for new tables; members who can manage the server change them.
+• `/help` shows this list.";
+
+/// Every command in one sentence (only you see it).
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    say_private(ctx, HELP).await
+}

@@ -196,6 +196,12 @@ async fn private_notes_are_kept_per_player_and_shown_only_to_them() {
     let (thread, _board, id) = two_player_game(&harness).await;
     let notes = |who, options| harness.fake.slash_command(who, thread.id, "notes", options);
 
+    // /help names every command in a sentence, the new ones among them.
+    let text = private_text(&harness, &harness.fake.slash_command(CAROL, CHANNEL_ID, "help", vec![]).await).await;
+    for command in harness.fake.commands() {
+        let name = command["name"].as_str().unwrap_or_default().to_string();
+        assert!(text.contains(&format!("`/{name}`")), "/help names /{name}: {text}");
+    }
     let text = private_text(&harness, &notes(ALICE, vec![Opt::str("text", "Bob always pulls twice.")]).await).await;
     assert!(text.contains("saved"), "{text}");
     let text = private_text(&harness, &notes(ALICE, vec![]).await).await;
