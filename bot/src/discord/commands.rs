@@ -479,11 +479,17 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
             lines.push(format!("• #{} {}{link} — {state}", table.id, table.game.name()));
         }
     }
-    let text = if lines.is_empty() {
+    let mut text = if lines.is_empty() {
         "You have no open games. Start one with `/play`.".to_string()
     } else {
         format!("Your games:\n{}", lines.join("\n"))
     };
+    if let Some(away) = tables.away_now(user, crate::table::now()).await? {
+        text.push_str(&format!(
+            "\nYou are away until <t:{}:f>: your turns' clocks are stopped. `/away off:true` brings you back.",
+            away.until
+        ));
+    }
     say_private(ctx, post::clip(&text, 2000)).await
 }
 

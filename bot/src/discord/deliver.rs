@@ -18,7 +18,7 @@ use super::post::{self, only_users};
 use super::{Data, panel};
 use crate::table::delivery::{Current, Pending};
 use crate::table::outbox::{BoardNote, Part, ReminderNote};
-use crate::table::{CLAIM_LEASE, MoveReport, Snapshot, Status, TableId, now};
+use crate::table::{CLAIM_LEASE, MoveReport, Snapshot, Status, TableId, UserId, now};
 
 /// Delivers what a commit made by this process recorded (when this process holds the table's
 /// claim; else its holder does), then has the computer players move on if the game waits for
@@ -246,19 +246,40 @@ async fn deliver_part(
                 }
             };
             let Some(private) = private else { return Ok(()) };
+            // Nobody is notified of a turn while away: the panel is kept up to date quietly.
+            if note.fresh && present(data, &[note.user]).await.is_empty() {
+                let quiet = crate::table::outbox::PanelNote { fresh: false, ..(*note).clone() };
+                return panel::update(http, data, &snapshot, &private, &quiet, nonce).await;
+            }
             panel::update(http, data, &snapshot, &private, note, nonce).await
         }
         Part::Away(user) => panel::tell_away(http, data, table, *user, nonce).await,
         Part::Board(note) => {
             let snapshot = source.board(data, entry).await?;
-            post_board(http, data, &snapshot, note, nonce).await
+            let note = BoardNote { ping: present(data, &note.ping).await, ..(*note).clone() };
+            post_board(http, data, &snapshot, &note, nonce).await
         }
-        Part::Reminder(note) => remind(http, data, table, note, nonce).await,
+        Part::Reminder(note) => {
+            let note = ReminderNote { users: present(data, &note.users).await, ..(*note).clone() };
+            remind(http, data, table, &note, nonce).await
+        }
         Part::Results => {
             let snapshot = source.board(data, entry).await?;
             post_results(http, data, &snapshot, nonce).await
         }
     }
+}
+
+/// Those of `users` who are not away now (an away player is not pinged; a failure to read
+/// counts as present, so that nobody misses their turn by it).
+async fn present(data: &Data, users: &[UserId]) -> Vec<UserId> {
+    let mut here = Vec::with_capacity(users.len());
+    for user in users {
+        if !matches!(data.tables.away_now(*user, now()).await, Ok(Some(_))) {
+            here.push(*user);
+        }
+    }
+    here
 }
 
 /// A new message with `nonce`: sent again after a crash, Discord hands back the first.

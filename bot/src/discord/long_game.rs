@@ -171,6 +171,53 @@ pub async fn notes(
     }
 }
 
+/// Say you are away for some days: your turns' clocks stop meanwhile and you are not pinged.
+#[poise::command(slash_command)]
+pub async fn away(
+    ctx: Context<'_>,
+    #[description = "How many days from now you are away (up to your games' away time, 7 days by default)"]
+    days: Option<i64>,
+    #[description = "A short note for the other players, e.g. on holiday"] note: Option<String>,
+    #[description = "True to say you are back"] off: Option<bool>,
+) -> Result<(), Error> {
+    let tables = &ctx.data().tables;
+    let user = author(ctx);
+    let at = now();
+    let told = match (off, days) {
+        (Some(true), _) => match tables.come_back(user, at).await {
+            Ok(told) => {
+                say_private(ctx, "Welcome back: the clocks of your turns run again with the time they had left.")
+                    .await?;
+                told
+            }
+            Err(err) => return refuse(ctx, &err).await,
+        },
+        (_, Some(days)) => match tables.go_away(user, days, note, at).await {
+            Ok(told) => {
+                let until = at + days * DAY;
+                let text = format!(
+                    "You are away until <t:{until}:f>: the clocks of your turns stop meanwhile and you are not pinged. \
+                     Any move, or `/away off:true`, brings you back."
+                );
+                say_private(ctx, text).await?;
+                told
+            }
+            Err(err) => return refuse(ctx, &err).await,
+        },
+        _ => {
+            let text = match tables.away_now(user, at).await? {
+                Some(away) => format!("You are away until <t:{}:f>. `/away off:true` brings you back.", away.until),
+                None => "You are not away. `/away days:3` stops your turns' clocks for three days.".to_string(),
+            };
+            return say_private(ctx, text).await;
+        }
+    };
+    for snapshot in told {
+        after_change(&ctx.serenity_context().http, ctx.data(), &snapshot).await;
+    }
+    Ok(())
+}
+
 /// Every command in a sentence, for `/help`.
 pub const HELP: &str = "**Saloon's commands**
 • `/play` opens a table for a game in this channel; the game then runs in its own thread.
@@ -181,6 +228,7 @@ pub const HELP: &str = "**Saloon's commands**
 • `/notes` keeps your own private notes at a game, shown only to you.
 • `/resign` leaves a game you are playing.
 • `/rejoin` takes your seat back from the computer that played it while you were away.
+• `/away` says you are away for some days: your turns' clocks stop and you are not pinged.
 • `/pause` stops every clock of a game, or lets it go on (its host or a moderator).
 • `/replace` lets a computer play a quiet player's seat until they come back (host or moderator).
 • `/abandon` stops a game for good (host or moderator).

@@ -215,6 +215,7 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 long_game::server(),
                 long_game::pause(),
                 long_game::notes(),
+                long_game::away(),
                 long_game::help(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),

@@ -18,6 +18,7 @@ use sqlx::Connection;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 
 mod address;
+mod away;
 mod claims;
 mod error;
 mod file;

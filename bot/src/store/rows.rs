@@ -1,6 +1,7 @@
 //! The store's rows: a table as stored, a table as lists show it, a new table, and a change
 //! to one.
 
+use crate::table::away::AwayClock;
 use crate::table::vocab::{LogEntry, OnTimeout, SeatRow, Status, TableId, UserId};
 
 /// One table as stored.
@@ -102,6 +103,8 @@ pub struct Update {
     pub reminded: Option<bool>,
     /// When the table was paused (`Some(None)` unpauses it).
     pub paused_at: Option<Option<i64>>,
+    /// A player's away clock at this table to write.
+    pub away_clock: Option<(UserId, AwayClock)>,
     /// Who the game now waits for.
     pub waiting: Option<u16>,
     /// Per seat, the version at which its current decision began.

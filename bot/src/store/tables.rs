@@ -154,6 +154,9 @@ impl Store {
         if !update.log.is_empty() {
             append_log(&mut tx, id, &update.log, now).await?;
         }
+        if let Some((user, clock)) = &update.away_clock {
+            super::away::write_clock(&mut tx, id, *user, clock).await?;
+        }
         let outbox = match &update.outbox {
             Some(body) => Some(
                 sqlx::query(

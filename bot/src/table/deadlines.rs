@@ -23,6 +23,10 @@ impl Tables {
             // Only computers to move, and whoever should have moved them did not.
             return self.drive_computers(id).await;
         }
+        // A late player who is away, with away time left here: their clock stops instead.
+        if self.stop_for_away(&table, &late, at).await? {
+            return Ok(None);
+        }
         let mut progress = Progress::new(&table.game);
         if table.row.on_timeout == OnTimeout::Computer {
             for seat in late {

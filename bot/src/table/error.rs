@@ -102,6 +102,9 @@ pub enum TableError {
         /// The note's length.
         got: usize,
     },
+    /// Away time refused.
+    #[error("{0}")]
+    AwayTime(#[from] super::away::AwayError),
     /// A setting refused.
     #[error("{0}")]
     Setting(#[from] super::settings::SettingError),

@@ -2,6 +2,7 @@
 //! store and the engines. Transport-independent: the terminal and Discord front ends both
 //! call these functions and deliver what they return. No serenity or poise here.
 
+pub mod away;
 mod computers;
 mod deadlines;
 pub mod delivery;
@@ -17,6 +18,7 @@ mod turn;
 mod upgrade;
 pub mod vocab;
 
+pub use away::{Away, AwayError};
 use computers::choose;
 pub use error::TableError;
 pub(crate) use reads::engine_of;

@@ -229,3 +229,104 @@ async fn private_notes_are_kept_per_player_and_shown_only_to_them() {
     assert!(harness.fake.public_messages(thread.id).iter().all(|m| !m.content.contains("pulls twice")));
     harness.finish().await;
 }
+
+/// The away clock of `user` at table `id`: allowance used, and when a stopped clock starts again.
+async fn away_clock(harness: &Harness, id: TableId, user: FakeUser) -> (i64, Option<i64>) {
+    let tables = harness.tables().await;
+    let row: Option<(i64, Option<i64>)> =
+        sqlx::query_as("SELECT used, stop_end FROM away_clocks WHERE table_id = $1 AND user_id = $2")
+            .bind(id.0)
+            .bind(bot::table::UserId(user.id).to_db())
+            .fetch_optional(tables.front_end_pool())
+            .await
+            .expect("read");
+    row.unwrap_or((0, None))
+}
+
+/// Waits (bounded) until `check` holds for table `id`'s snapshot.
+async fn wait_table(harness: &Harness, id: TableId, what: &str, check: impl Fn(&bot::table::Snapshot) -> bool) {
+    let tables = harness.tables().await;
+    let started = std::time::Instant::now();
+    loop {
+        if check(&tables.snapshot(id).await.expect("snapshot")) {
+            return;
+        }
+        assert!(started.elapsed() < harness.fake.timeout(), "{what}: {}", harness.fake.summary());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Item 1: an away player's turn does not time out while they are away (the clock stops with
+/// the time it had left, and starts again with it when they come back), and times out as the
+/// table's late policy says once the table's away allowance is used up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_away_players_clock_stops_until_they_come_back_or_the_allowance_is_used() {
+    let harness = Harness::start().await;
+    let tables = harness.tables().await;
+    let (thread, board, id) = two_player_game(&harness).await;
+    let waiting = user(mentioned(&board)[0]);
+    let away = |options| harness.fake.slash_command(waiting, thread.id, "away", options);
+
+    let text = private_text(&harness, &away(vec![Opt::int("days", 0)]).await).await;
+    assert!(text.contains("at least 1 day"), "{text}");
+    let text = private_text(&harness, &away(vec![Opt::int("days", 30)]).await).await;
+    assert!(text.contains("at most 7 days"), "{text}");
+    let text = private_text(&harness, &away(vec![Opt::bool("off", true)]).await).await;
+    assert!(text.contains("not away"), "{text}");
+    let text = private_text(&harness, &away(vec![Opt::int("days", 3), Opt::str("note", "on holiday")]).await).await;
+    assert!(text.contains("You are away until"), "{text}");
+    let told = harness
+        .fake
+        .wait_for("the others are told", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("is away until"))
+        })
+        .await;
+    assert!(told.content.contains("on holiday") && told.content.contains("up to 7 days"), "{}", told.content);
+    let games = private_text(&harness, &harness.fake.slash_command(waiting, thread.id, "games", vec![]).await).await;
+    assert!(games.contains("You are away until"), "{games}");
+
+    // Went away 1,000 s ago with 999 s of the turn left; the deadline has passed since.
+    let until: i64 = sqlx::query_scalar("SELECT until FROM user_away WHERE user_id = $1")
+        .bind(bot::table::UserId(waiting.id).to_db())
+        .fetch_one(tables.front_end_pool())
+        .await
+        .expect("away row");
+    let now = bot::table::now();
+    exec(&harness, "UPDATE user_away SET since = $1 WHERE user_id = $2", &[now - 1000, waiting.id as i64]).await;
+    crate::discord::set_deadline(&harness, id, now - 1).await;
+    // The clock stops instead: it starts again when the away time ends, with 999 s left.
+    wait_table(&harness, id, "the clock stops", |s| s.deadline_at == Some(until + 999)).await;
+    assert!(tables.store().log(id).await.expect("log").is_empty(), "no timeout while away");
+    harness
+        .fake
+        .wait_for("the stopped clock is said", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("clock of their turn is stopped"))
+        })
+        .await;
+
+    // Back early: 999 s left again, and only the time away is counted against the allowance.
+    let start = bot::table::now();
+    let text = private_text(&harness, &away(vec![Opt::bool("off", true)]).await).await;
+    assert!(text.contains("Welcome back"), "{text}");
+    let end = bot::table::now();
+    let deadline = tables.snapshot(id).await.expect("snapshot").deadline_at.expect("a deadline");
+    assert!((start + 999..=end + 999).contains(&deadline), "{deadline} after {start}..{end}");
+    let (used, stopped) = away_clock(&harness, id, waiting).await;
+    assert!((start - (now - 1000)..=end - (now - 1000)).contains(&used) && stopped.is_none(), "{used} {stopped:?}");
+
+    // Away again with the table's allowance used up: the late policy applies.
+    let text = private_text(&harness, &away(vec![Opt::int("days", 2)]).await).await;
+    assert!(text.contains("You are away until"), "{text}");
+    exec(&harness, "UPDATE away_clocks SET used = 604800 WHERE table_id = $1", &[id.0]).await;
+    crate::discord::set_deadline(&harness, id, bot::table::now() - 1).await;
+    let timed_out = harness
+        .fake
+        .wait_for("the timeout", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(|m| m.content.contains("ran out of time"))
+        })
+        .await;
+    assert!(timed_out.content.contains("safe default"), "{}", timed_out.content);
+    let log = tables.store().log(id).await.expect("log");
+    assert!(log.iter().any(|e| e.origin == bot::table::Origin::Timeout), "{log:?}");
+    harness.finish().await;
+}

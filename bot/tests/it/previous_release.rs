@@ -165,6 +165,8 @@ async fn tables_of_release_8250ac0_with_their_discord_rows_resume_and_play_to_th
     let server = ServerId(crate::support::fake_discord::GUILD_ID);
     assert_eq!(tables.server_settings(server).await.expect("settings"), ServerSettings::default());
     assert!(tables.snapshot(TableId(1)).await.expect("snapshot").paused_at.is_none());
+    // Migration 0008: nobody is away.
+    assert_eq!(tables.away_now(DISCORD_ALICE, bot::table::now()).await.expect("away"), None);
     let games =
         [(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s"), (4, "Conquest of Mars"), (5, "Raja")];
     play_on(&tables, &games).await;
