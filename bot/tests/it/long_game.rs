@@ -285,6 +285,29 @@ async fn an_away_players_clock_stops_until_they_come_back_or_the_allowance_is_us
     let games = private_text(&harness, &harness.fake.slash_command(waiting, thread.id, "games", vec![]).await).await;
     assert!(games.contains("You are away until"), "{games}");
 
+    // Half the turn's time gone while away: the reminder is taken and delivered, but it pings
+    // nobody (the only player it is for is away), so no reminder is posted.
+    crate::discord::set_deadline(&harness, id, bot::table::now() + 100).await;
+    let settled = || async {
+        let (reminded, left): (i64, i64) = sqlx::query_as(
+            "SELECT reminded, (SELECT COUNT(*) FROM outbox WHERE table_id = $1 AND done_at IS NULL) FROM game_tables WHERE id = $1",
+        )
+        .bind(id.0)
+        .fetch_one(tables.front_end_pool())
+        .await
+        .expect("read");
+        reminded == 1 && left == 0
+    };
+    let started = std::time::Instant::now();
+    while !settled().await {
+        assert!(started.elapsed() < harness.fake.timeout(), "the reminder is taken: {}", harness.fake.summary());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        harness.fake.public_messages(thread.id).iter().all(|m| !m.content.contains("half your time")),
+        "no reminder for an away player"
+    );
+
     // Went away 1,000 s ago with 999 s of the turn left; the deadline has passed since.
     let until: i64 = sqlx::query_scalar("SELECT until FROM user_away WHERE user_id = $1")
         .bind(bot::table::UserId(waiting.id).to_db())
