@@ -23,6 +23,8 @@ pub enum ComponentId {
     Panel(TableId),
     /// "I'm back": the clicker takes their seat back from the computer playing it.
     Rejoin(TableId),
+    /// Rematch of a finished table.
+    Rematch(TableId),
 }
 
 /// What a legacy id did with its text.
@@ -111,7 +113,7 @@ impl ComponentId {
     #[must_use]
     pub const fn table(&self) -> TableId {
         match self {
-            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) => *table,
+            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) | Self::Rematch(table) => *table,
             Self::Step { table, .. }
             | Self::Confirm { table, .. }
             | Self::Select { table, .. }
@@ -138,6 +140,7 @@ impl ComponentId {
             }
             Self::Panel(table) => format!("p:{table}"),
             Self::Rejoin(table) => format!("r:{table}"),
+            Self::Rematch(table) => format!("a:{table}"),
         };
         (id.len() <= MAX_ID).then_some(id)
     }
@@ -149,7 +152,7 @@ impl ComponentId {
     pub fn decode(id: &str) -> Result<Self, BadId> {
         let mut parts = id.splitn(4, ':');
         let (Some(kind), Some(table)) = (parts.next(), parts.next()) else { return Err(BadId::Unreadable) };
-        if !matches!(kind, "l" | "p" | "r" | "m" | "s" | "c" | "M" | "S" | "C") {
+        if !matches!(kind, "l" | "p" | "r" | "a" | "m" | "s" | "c" | "M" | "S" | "C") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }
         let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
@@ -160,6 +163,7 @@ impl ComponentId {
             }
             "p" => Ok(Self::Panel(table)),
             "r" => Ok(Self::Rejoin(table)),
+            "a" => Ok(Self::Rematch(table)),
             _ => {
                 let version = parts.next().unwrap_or_default();
                 let version = version.parse().ok().filter(|v| *v >= 0).ok_or_else(|| BadId::Version(clip(version)))?;

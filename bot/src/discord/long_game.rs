@@ -233,7 +233,8 @@ pub const HELP: &str = "**Saloon's commands**
 • `/replace` lets a computer play a quiet player's seat until they come back (host or moderator).
 • `/abandon` stops a game for good (host or moderator).
 • `/server` shows this server's defaults for new tables; members who can manage the server change them.
-• `/help` shows this list.";
+• `/help` shows this list.
+A finished game's last board has a Rematch button: the same game and seats, rotated, starting once everyone confirmed.";
 
 /// Every command in one sentence (only you see it).
 #[poise::command(slash_command)]

@@ -8,6 +8,7 @@ pub mod ids;
 pub mod long_game;
 mod panel;
 pub mod post;
+mod rematch;
 mod router;
 pub mod rows;
 mod sweeper;

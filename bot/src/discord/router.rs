@@ -54,6 +54,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
             }
             Err(err) => refuse(ctx, click, &err).await?,
         },
+        ComponentId::Rematch(table) => super::rematch::asked(ctx, data, click, table).await?,
         ComponentId::Step { table, version, path } => {
             step(ctx, data, click, table, version, Entry::Path(path), false).await?;
         }
@@ -205,6 +206,9 @@ async fn lobby(
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
     let tables = &data.tables;
+    if op == LobbyOp::Join && tables.snapshot(table).await.is_ok_and(|s| s.rematch_of.is_some()) {
+        return super::rematch::join(ctx, data, click, table).await;
+    }
     let result = match op {
         LobbyOp::Join => {
             let name = display_name(&click.user, click.member.as_ref());

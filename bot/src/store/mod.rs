@@ -280,6 +280,7 @@ mod tests {
             away_allowance: crate::table::DEFAULT_AWAY_ALLOWANCE,
             on_timeout: OnTimeout::default(),
             delivers: false,
+            rematch_of: None,
         };
         let error = read_only.create(&new, &[]).await.expect_err("nothing can be written");
         assert!(error.to_string().contains("read-only"), "{error}");

@@ -46,6 +46,10 @@ pub struct TableRow {
     pub paused_at: Option<i64>,
     /// Seconds each player may be away at this table.
     pub away_allowance: i64,
+    /// The finished table this one is a rematch of.
+    pub rematch_of: Option<TableId>,
+    /// The people who confirmed a rematch lobby.
+    pub confirmed: Vec<UserId>,
 }
 
 /// A table as a list shows it, read without decoding its state.
@@ -84,6 +88,8 @@ pub struct NewTable {
     pub on_timeout: OnTimeout,
     /// Whether its front end delivers through the outbox (a Discord table).
     pub delivers: bool,
+    /// The finished table it is a rematch of.
+    pub rematch_of: Option<TableId>,
 }
 
 /// A change to a table, written atomically with a version check.

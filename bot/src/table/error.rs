@@ -102,6 +102,26 @@ pub enum TableError {
         /// The note's length.
         got: usize,
     },
+    /// A rematch of a game not over.
+    #[error("The game at table #{0} is not over; a rematch can be asked for once it ends.")]
+    NotOver(TableId),
+    /// A rematch asked by someone who did not play.
+    #[error("Only the players of table #{0} can ask for its rematch.")]
+    NotPlayer(TableId),
+    /// The rematch began already.
+    #[error("The rematch of table #{old} has begun already: it is table #{new}.")]
+    RematchBegan {
+        /// The finished table.
+        old: TableId,
+        /// Its rematch.
+        new: TableId,
+    },
+    /// A rematch started before everyone confirmed.
+    #[error("The rematch starts once everyone seated has confirmed with Join; still to confirm: {names}.")]
+    Unconfirmed {
+        /// Who has not confirmed.
+        names: String,
+    },
     /// Away time refused.
     #[error("{0}")]
     AwayTime(#[from] super::away::AwayError),

@@ -296,6 +296,10 @@ pub struct Snapshot {
     /// When the table was paused (nobody moves and every clock stands still); `None` while
     /// it runs.
     pub paused_at: Option<i64>,
+    /// The finished table this one is a rematch of.
+    pub rematch_of: Option<TableId>,
+    /// The people who confirmed a rematch lobby.
+    pub confirmed: Vec<UserId>,
     /// The pending seat's first choices, when they may be shown publicly.
     pub public_choices: Option<(Seat, Choices)>,
     /// Seats holding something private now.
@@ -340,6 +344,8 @@ impl Snapshot {
             on_timeout: row.on_timeout,
             deadline_at: row.deadline_at,
             paused_at: row.paused_at,
+            rematch_of: row.rematch_of,
+            confirmed: row.confirmed,
             recorded: None,
         }
     }

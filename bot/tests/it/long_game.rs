@@ -353,3 +353,59 @@ async fn an_away_players_clock_stops_until_they_come_back_or_the_allowance_is_us
     assert!(log.iter().any(|e| e.origin == bot::table::Origin::Timeout), "{log:?}");
     harness.finish().await;
 }
+
+/// Item 4: the final board's Rematch button opens a lobby with the same game, options and
+/// time per move, the seats rotated and a new seed; someone who did not play is refused; a
+/// player who declines frees their seat, which another takes by joining (and so confirms);
+/// the rematch begins by itself once everyone seated has confirmed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_keeps_the_options_rotates_the_seats_and_starts_once_everyone_confirmed() {
+    let harness = Harness::start().await;
+    let tables = harness.tables().await;
+    let (thread, _board, old) = two_player_game(&harness).await;
+    let resign = harness.fake.slash_command(BOB, thread.id, "resign", vec![]).await;
+    harness.fake.wait_replies(&resign, 2).await;
+    let last = harness
+        .fake
+        .wait_for("the final board", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().rev().find(|m| m.content.contains("Game over"))
+        })
+        .await;
+    let rematch = crate::discord::button(&last, "Rematch").expect("a Rematch button on the final board");
+
+    let text = private_text(&harness, &harness.fake.click(CAROL, &last, &rematch).await).await;
+    assert!(text.contains("Only the players"), "{text}");
+    let text = private_text(&harness, &harness.fake.click(BOB, &last, &rematch).await).await;
+    assert!(text.contains("The rematch is table #"), "{text}");
+    let lobby = harness
+        .fake
+        .wait_for("the rematch lobby", harness.fake.timeout(), |f| {
+            f.public_messages(CHANNEL_ID).into_iter().rev().find(|m| m.content.contains("Rematch of table #"))
+        })
+        .await;
+    let new = table_of(&lobby);
+    let (before, after) = (tables.snapshot(old).await.expect("old"), tables.snapshot(new).await.expect("new"));
+    let users = |s: &bot::table::Snapshot| s.seats.iter().map(|r| r.user).collect::<Vec<_>>();
+    let mut rotated = users(&before);
+    rotated.rotate_left(1);
+    assert_eq!(users(&after), rotated, "another player sits first");
+    assert_eq!((after.game, &after.options, after.turn_timeout), (before.game, &before.options, before.turn_timeout));
+    assert_ne!(after.seed, before.seed, "a new deal");
+    assert!(lobby.content.contains("Still to confirm: Alice"), "{}", lobby.content);
+
+    // The host cannot start it before everyone confirmed; Alice declines; Carol takes her seat.
+    let start = crate::discord::button(&lobby, "Start").expect("Start");
+    let text = private_text(&harness, &harness.fake.click(BOB, &lobby, &start).await).await;
+    assert!(text.contains("still to confirm: Alice"), "{text}");
+    let leave = crate::discord::button(&lobby, "Leave").expect("Leave");
+    let left = harness.fake.click(ALICE, &lobby, &leave).await;
+    harness.fake.wait_reply(&left).await;
+    let lobby = harness.fake.message(lobby.id).expect("the lobby");
+    let join = crate::discord::button(&lobby, "Join").expect("Join");
+    let text = private_text(&harness, &harness.fake.click(CAROL, &lobby, &join).await).await;
+    assert!(text.contains("begins"), "{text}");
+    let started = tables.snapshot(new).await.expect("the rematch");
+    assert_eq!(started.status, bot::table::Status::Running);
+    assert_eq!(users(&started), vec![Some(bot::table::UserId(BOB.id)), Some(bot::table::UserId(CAROL.id))]);
+    harness.finish().await;
+}

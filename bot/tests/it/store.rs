@@ -30,6 +30,7 @@ fn new_table(seed: u64) -> NewTable {
         away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         on_timeout: OnTimeout::default(),
         delivers: false,
+        rematch_of: None,
     }
 }
 
