@@ -246,8 +246,9 @@ async fn deliver_part(
                 }
             };
             let Some(private) = private else { return Ok(()) };
-            // Nobody is notified of a turn while away: the panel is kept up to date quietly.
-            if note.fresh && present(data, &[note.user]).await.is_empty() {
+            // Nobody is notified of a turn while away, or with such DMs switched off in /settings:
+            // the panel is kept up to date quietly.
+            if note.fresh && wanted(data, &[note.user], Notice::Dm).await.is_empty() {
                 let quiet = crate::table::outbox::PanelNote { fresh: false, ..(*note).clone() };
                 return panel::update(http, data, &snapshot, &private, &quiet, nonce).await;
             }
@@ -256,11 +257,11 @@ async fn deliver_part(
         Part::Away(user) => panel::tell_away(http, data, table, *user, nonce).await,
         Part::Board(note) => {
             let snapshot = source.board(data, entry).await?;
-            let note = BoardNote { ping: present(data, &note.ping).await, ..(*note).clone() };
+            let note = BoardNote { ping: wanted(data, &note.ping, Notice::Mention).await, ..(*note).clone() };
             post_board(http, data, &snapshot, &note, nonce).await
         }
         Part::Reminder(note) => {
-            let note = ReminderNote { users: present(data, &note.users).await, ..(*note).clone() };
+            let note = ReminderNote { users: wanted(data, &note.users, Notice::Reminder).await, ..(*note).clone() };
             remind(http, data, table, &note, nonce).await
         }
         Part::Results => {
@@ -270,12 +271,31 @@ async fn deliver_part(
     }
 }
 
-/// Those of `users` who are not away now (an away player is not pinged; a failure to read
-/// counts as present, so that nobody misses their turn by it).
-async fn present(data: &Data, users: &[UserId]) -> Vec<UserId> {
+/// What a player may be notified by.
+#[derive(Clone, Copy)]
+enum Notice {
+    /// A DM when a game starts waiting for them.
+    Dm,
+    /// A mention in the game's thread.
+    Mention,
+    /// The half-time reminder.
+    Reminder,
+}
+
+/// Those of `users` who want `notice` now: not away, and not switched off in `/settings`. A
+/// failure to read counts as wanted, so that nobody misses their turn by it.
+async fn wanted(data: &Data, users: &[UserId], notice: Notice) -> Vec<UserId> {
     let mut here = Vec::with_capacity(users.len());
     for user in users {
-        if !matches!(data.tables.away_now(*user, now()).await, Ok(Some(_))) {
+        if matches!(data.tables.away_now(*user, now()).await, Ok(Some(_))) {
+            continue;
+        }
+        let on = data.tables.user_settings(*user).await.map_or(true, |s| match notice {
+            Notice::Dm => s.dm_on_turn,
+            Notice::Mention => s.mention,
+            Notice::Reminder => s.half_time,
+        });
+        if on {
             here.push(*user);
         }
     }

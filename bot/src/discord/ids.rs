@@ -25,6 +25,32 @@ pub enum ComponentId {
     Rejoin(TableId),
     /// Rematch of a finished table.
     Rematch(TableId),
+    /// A toggle of the clicker's own notification settings (`/settings`); no table.
+    Settings(SettingsOp),
+}
+
+/// The toggles of the `/settings` panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingsOp {
+    /// A DM when a game starts waiting for you.
+    Dm,
+    /// A mention in the game's thread.
+    Mention,
+    /// The half-time reminder.
+    HalfTime,
+}
+
+impl SettingsOp {
+    /// Every toggle, in the panel's order.
+    pub const ALL: [Self; 3] = [Self::Dm, Self::Mention, Self::HalfTime];
+
+    const fn code(self) -> &'static str {
+        match self {
+            Self::Dm => "dm",
+            Self::Mention => "mention",
+            Self::HalfTime => "half",
+        }
+    }
 }
 
 /// What a legacy id did with its text.
@@ -111,13 +137,14 @@ pub fn parse_path(text: &str) -> Option<Path> {
 impl ComponentId {
     /// The table the control belongs to.
     #[must_use]
-    pub const fn table(&self) -> TableId {
+    pub const fn table(&self) -> Option<TableId> {
         match self {
-            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) | Self::Rematch(table) => *table,
+            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) | Self::Rematch(table) => Some(*table),
             Self::Step { table, .. }
             | Self::Confirm { table, .. }
             | Self::Select { table, .. }
-            | Self::Legacy { table, .. } => *table,
+            | Self::Legacy { table, .. } => Some(*table),
+            Self::Settings(_) => None,
         }
     }
 
@@ -141,6 +168,7 @@ impl ComponentId {
             Self::Panel(table) => format!("p:{table}"),
             Self::Rejoin(table) => format!("r:{table}"),
             Self::Rematch(table) => format!("a:{table}"),
+            Self::Settings(op) => format!("u:{}", op.code()),
         };
         (id.len() <= MAX_ID).then_some(id)
     }
@@ -152,6 +180,13 @@ impl ComponentId {
     pub fn decode(id: &str) -> Result<Self, BadId> {
         let mut parts = id.splitn(4, ':');
         let (Some(kind), Some(table)) = (parts.next(), parts.next()) else { return Err(BadId::Unreadable) };
+        if kind == "u" {
+            return SettingsOp::ALL
+                .into_iter()
+                .find(|op| op.code() == table)
+                .map(Self::Settings)
+                .ok_or_else(|| BadId::Verb(clip(table)));
+        }
         if !matches!(kind, "l" | "p" | "r" | "a" | "m" | "s" | "c" | "M" | "S" | "C") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }

@@ -217,6 +217,7 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 long_game::pause(),
                 long_game::notes(),
                 long_game::away(),
+                long_game::settings(),
                 long_game::help(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),

@@ -31,7 +31,10 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     let user = UserId(click.user.id.get());
     // The player interacts at the table: one DM may be tried there again (closed DMs), this
     // click's own news included; if they had been held back, the player hears about it below.
-    let tell_closed_dms = data.rows.unblock_dms(id.table(), user).await?;
+    let tell_closed_dms = match id.table() {
+        Some(table) => data.rows.unblock_dms(table, user).await?,
+        None => false,
+    };
     let selected = || match &click.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
         _ => String::new(),
@@ -55,6 +58,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
             Err(err) => refuse(ctx, click, &err).await?,
         },
         ComponentId::Rematch(table) => super::rematch::asked(ctx, data, click, table).await?,
+        ComponentId::Settings(op) => super::long_game::toggle(ctx, data, click, op).await?,
         ComponentId::Step { table, version, path } => {
             step(ctx, data, click, table, version, Entry::Path(path), false).await?;
         }

@@ -409,3 +409,62 @@ async fn a_rematch_keeps_the_options_rotates_the_seats_and_starts_once_everyone_
     assert_eq!(users(&started), vec![Some(bot::table::UserId(BOB.id)), Some(bot::table::UserId(CAROL.id))]);
     harness.finish().await;
 }
+
+/// Item 3 (the switches of `/settings`): a player who switched off DMs, mentions and the
+/// half-time reminder gets no DM when their turn comes, is named but not pinged on the board,
+/// and gets no reminder; the panel shows each switch and is only for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notification_switches_silence_dms_mentions_and_reminders() {
+    let harness = Harness::start().await;
+    for player in [ALICE, BOB] {
+        let mut panel = {
+            let open = harness.fake.slash_command(player, CHANNEL_ID, "settings", vec![]).await;
+            let reply = harness.fake.wait_reply(&open).await;
+            assert!(reply.ephemeral() && reply.content().is_some_and(|c| c.contains("DM when a game")));
+            harness.fake.message(reply.message_id.expect("the panel")).expect("stored")
+        };
+        for label in ["DM on my turn", "Mention me", "Half-time reminder"] {
+            let button = crate::discord::button(&panel, label).expect("a switch");
+            let reply = harness.fake.wait_reply(&harness.fake.click(player, &panel, &button).await).await;
+            panel = harness.fake.message(reply.message_id.expect("the panel again")).expect("stored");
+            assert!(panel.buttons().iter().any(|(_, l, _)| *l == format!("{label}: off")), "{:?}", panel.buttons());
+        }
+    }
+    let settings = harness.tables().await.user_settings(bot::table::UserId(ALICE.id)).await.expect("settings");
+    assert!(!settings.dm_on_turn && !settings.mention && !settings.half_time, "{settings:?}");
+
+    let (thread, board, id) = two_player_game(&harness).await;
+    let waiting = user(mentioned(&board)[0]);
+    // Named on the board, but the post's allowed mentions ping nobody.
+    let pinged: Vec<String> = harness
+        .fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path.ends_with(&format!("/channels/{}/messages", thread.id)))
+        .filter_map(|r| r.body.as_ref()?["allowed_mentions"]["users"].as_array().cloned())
+        .flatten()
+        .filter_map(|u| u.as_str().map(str::to_string))
+        .collect();
+    assert!(pinged.is_empty(), "nobody pinged: {pinged:?}");
+    // Half the time gone: the reminder is taken, and nothing is posted or sent.
+    crate::discord::set_deadline(&harness, id, bot::table::now() + 100).await;
+    let tables = harness.tables().await;
+    let started = std::time::Instant::now();
+    loop {
+        let (reminded, left): (i64, i64) = sqlx::query_as(
+            "SELECT reminded, (SELECT COUNT(*) FROM outbox WHERE table_id = $1 AND done_at IS NULL) FROM game_tables WHERE id = $1",
+        )
+        .bind(id.0)
+        .fetch_one(tables.front_end_pool())
+        .await
+        .expect("read");
+        if reminded == 1 && left == 0 {
+            break;
+        }
+        assert!(started.elapsed() < harness.fake.timeout(), "the reminder is taken: {}", harness.fake.summary());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(harness.fake.public_messages(thread.id).iter().all(|m| !m.content.contains("half your time")));
+    assert!(harness.fake.dms(waiting).iter().all(|m| m.ephemeral), "no DM for {}", waiting.name);
+    harness.finish().await;
+}
