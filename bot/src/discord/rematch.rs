@@ -96,9 +96,17 @@ async fn open_lobby(
     };
     let Some(place) = place else { return Err(Error::NoPlace(snapshot.id)) };
     data.rows.set_home(snapshot.id, place.guild, place.channel).await?;
+    // The players still to confirm are pinged once, here; later edits of the lobby ping nobody.
+    let asked: Vec<UserId> =
+        snapshot.seats.iter().filter_map(|s| s.user).filter(|u| !snapshot.confirmed.contains(u)).collect();
+    let mut content = post::lobby_content(snapshot);
+    if !asked.is_empty() {
+        let who: Vec<String> = asked.iter().map(|u| post::mention(*u)).collect();
+        content.push_str(&format!("\n{}: confirm the rematch with Join, or Leave to decline.", who.join(", ")));
+    }
     let message = serenity::CreateMessage::new()
-        .content(post::lobby_content(snapshot))
-        .allowed_mentions(post::only_users(&[]))
+        .content(post::clip(&content, 2000))
+        .allowed_mentions(post::only_users(&asked))
         .components(post::lobby_components(snapshot));
     let posted = ChannelId::new(place.channel).send_message(&ctx.http, message).await?;
     data.rows.set_lobby_message(snapshot.id, posted.id.get()).await?;
