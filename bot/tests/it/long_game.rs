@@ -392,7 +392,8 @@ async fn a_rematch_keeps_the_options_rotates_the_seats_and_starts_once_everyone_
     assert_eq!((after.game, &after.options, after.turn_timeout), (before.game, &before.options, before.turn_timeout));
     assert_ne!(after.seed, before.seed, "a new deal");
     assert!(lobby.content.contains("Still to confirm: Alice"), "{}", lobby.content);
-    assert_eq!(mentioned(&lobby), vec![ALICE.id], "the player still to confirm is pinged");
+    let asked = format!("<@{}>: confirm the rematch with Join", ALICE.id);
+    assert!(lobby.content.contains(&asked), "the player still to confirm is pinged: {}", lobby.content);
 
     // The host cannot start it before everyone confirmed; Alice declines; Carol takes her seat.
     let start = crate::discord::button(&lobby, "Start").expect("Start");
