@@ -20,5 +20,6 @@ mod processes;
 mod robust;
 mod store;
 mod tables;
+mod tables_long;
 mod tables_postgres;
 mod unreachable;
