@@ -25,6 +25,8 @@ pub enum ComponentId {
     Rejoin(TableId),
     /// Rematch of a finished table.
     Rematch(TableId),
+    /// "Skip pings for this turn" on a player's private panel.
+    SkipPings(TableId),
     /// A toggle of the clicker's own notification settings (`/settings`); no table.
     Settings(SettingsOp),
 }
@@ -139,7 +141,11 @@ impl ComponentId {
     #[must_use]
     pub const fn table(&self) -> Option<TableId> {
         match self {
-            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) | Self::Rematch(table) => Some(*table),
+            Self::Lobby(table, _)
+            | Self::Panel(table)
+            | Self::Rejoin(table)
+            | Self::Rematch(table)
+            | Self::SkipPings(table) => Some(*table),
             Self::Step { table, .. }
             | Self::Confirm { table, .. }
             | Self::Select { table, .. }
@@ -168,6 +174,7 @@ impl ComponentId {
             Self::Panel(table) => format!("p:{table}"),
             Self::Rejoin(table) => format!("r:{table}"),
             Self::Rematch(table) => format!("a:{table}"),
+            Self::SkipPings(table) => format!("k:{table}"),
             Self::Settings(op) => format!("u:{}", op.code()),
         };
         (id.len() <= MAX_ID).then_some(id)
@@ -187,7 +194,7 @@ impl ComponentId {
                 .map(Self::Settings)
                 .ok_or_else(|| BadId::Verb(clip(table)));
         }
-        if !matches!(kind, "l" | "p" | "r" | "a" | "m" | "s" | "c" | "M" | "S" | "C") {
+        if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "m" | "s" | "c" | "M" | "S" | "C") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }
         let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
@@ -199,6 +206,7 @@ impl ComponentId {
             "p" => Ok(Self::Panel(table)),
             "r" => Ok(Self::Rejoin(table)),
             "a" => Ok(Self::Rematch(table)),
+            "k" => Ok(Self::SkipPings(table)),
             _ => {
                 let version = parts.next().unwrap_or_default();
                 let version = version.parse().ok().filter(|v| *v >= 0).ok_or_else(|| BadId::Version(clip(version)))?;

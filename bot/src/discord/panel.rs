@@ -229,6 +229,14 @@ async fn panel_message(
             if let Some(choices) = &private.first_step {
                 rows = post::step_rows(snapshot.id, private.version, &[], choices, false);
             }
+            // Room permitting (five rows at most), the player may silence this turn's reminders.
+            if private.waited_for && rows.len() < 5 {
+                let id = super::ids::ComponentId::SkipPings(snapshot.id).encode().unwrap_or_default();
+                let skip = serenity::CreateButton::new(id)
+                    .label("Skip pings for this turn")
+                    .style(serenity::ButtonStyle::Secondary);
+                rows.push(serenity::CreateActionRow::Buttons(vec![skip]));
+            }
         }
         PanelState::Waiting => {
             let waiting = snapshot.waiting_names();

@@ -59,6 +59,14 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         },
         ComponentId::Rematch(table) => super::rematch::asked(ctx, data, click, table).await?,
         ComponentId::Settings(op) => super::long_game::toggle(ctx, data, click, op).await?,
+        ComponentId::SkipPings(table) => match data.tables.skip_pings(table, user).await {
+            Ok(()) => {
+                let done = format!("No more pings for this turn at table #{table}; your next turn pings you as usual.");
+                let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
+                respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
+            }
+            Err(err) => refuse(ctx, click, &err).await?,
+        },
         ComponentId::Step { table, version, path } => {
             step(ctx, data, click, table, version, Entry::Path(path), false).await?;
         }

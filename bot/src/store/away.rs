@@ -68,6 +68,39 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Records that `user` skips pings at table `id` for the decision that began at `asked`.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn skip_pings(&self, id: TableId, user: UserId, asked: i64) -> Result<(), StoreError> {
+        self.writable()?;
+        sqlx::query(
+            "INSERT INTO skip_pings (table_id, user_id, asked) VALUES ($1, $2, $3)
+             ON CONFLICT (table_id, user_id) DO UPDATE SET asked = excluded.asked",
+        )
+        .bind(id.0)
+        .bind(user.to_db())
+        .bind(asked)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Who skips pings at table `id`, each with the decision (its start version) they skip.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn skipping(&self, id: TableId) -> Result<Vec<(UserId, i64)>, StoreError> {
+        self.writable()?;
+        let rows = sqlx::query("SELECT user_id, asked FROM skip_pings WHERE table_id = $1")
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.into_iter().map(|r| Ok((UserId::from_db(r.try_get(0)?), r.try_get(1)?))).collect()
+    }
+}
+
 /// Writes `user`'s away clock at table `id`, in the transaction of the table's update.
 pub(super) async fn write_clock(
     tx: &mut Transaction<'_, Any>,

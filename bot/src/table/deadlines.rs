@@ -81,8 +81,18 @@ impl Tables {
             return Ok(None);
         }
         let waiting = SeatSet::from_bits(row.waiting);
-        let users =
-            row.seats.iter().filter(|s| waiting.contains(Seat(s.seat)) && !s.away).filter_map(|s| s.user).collect();
+        // Not those who skip pings for this decision (the version it began at is still theirs).
+        let skipping = self.store.skipping(id).await.map_err(|e| TableError::from_store(e, id))?;
+        let skips = |seat: &SeatRow| {
+            let asked = row.asked.get(usize::from(seat.seat)).copied();
+            seat.user.is_some_and(|u| skipping.iter().any(|(who, at)| *who == u && Some(*at) == asked))
+        };
+        let users = row
+            .seats
+            .iter()
+            .filter(|s| waiting.contains(Seat(s.seat)) && !s.away && !skips(s))
+            .filter_map(|s| s.user)
+            .collect();
         let deadline = row.deadline_at.unwrap_or(at);
         let dispatch = Dispatch { reminder: Some(ReminderNote { users, deadline }), ..Dispatch::default() };
         let update = Update { reminded: Some(true), ..lobby::outgoing(&row, dispatch.clone())? };

@@ -32,6 +32,21 @@ impl Tables {
         self.store.save_note(id, user, text).await.map_err(|e| TableError::from_store(e, id))
     }
 
+    /// `user` skips pings at table `id` for the decision under way: no half-time reminder
+    /// pings them for it; their next turn does again.
+    ///
+    /// # Errors
+    /// [`TableError::NotSeated`], a table not running, a seat the game does not wait for;
+    /// storage failures. Nothing changes then.
+    pub async fn skip_pings(&self, id: TableId, user: UserId) -> Result<(), TableError> {
+        let (table, seat) = self.load_seated(id, user).await?;
+        if !table.game.pending().must_seats().contains(seat) {
+            return Err(table.not_yours());
+        }
+        let asked = table.row.asked.get(seat.index()).copied().unwrap_or(table.row.version);
+        self.store.skip_pings(id, user, asked).await.map_err(|e| TableError::from_store(e, id))
+    }
+
     /// Whether `user` has a seat at table `id`, whatever its status.
     async fn seated_anywhere(&self, id: TableId, user: UserId) -> Result<(), TableError> {
         let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;

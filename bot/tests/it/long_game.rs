@@ -470,3 +470,38 @@ async fn notification_switches_silence_dms_mentions_and_reminders() {
     assert!(harness.fake.dms(waiting).iter().all(|m| m.ephemeral), "no DM for {}", waiting.name);
     harness.finish().await;
 }
+
+/// Item 3 ("Skip pings for this turn"): the button of the waiting player's private panel
+/// silences the half-time reminder of that turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skip_pings_for_this_turn_silences_its_reminder() {
+    let harness = Harness::start().await;
+    let tables = harness.tables().await;
+    let (thread, board, id) = two_player_game(&harness).await;
+    let waiting = user(mentioned(&board)[0]);
+    let hand = harness.fake.slash_command(waiting, thread.id, "hand", vec![]).await;
+    let reply = harness.fake.wait_reply(&hand).await;
+    let panel = harness.fake.message(reply.message_id.expect("the panel")).expect("stored");
+    let skip = crate::discord::button(&panel, "Skip pings for this turn").expect("the button");
+    let text = private_text(&harness, &harness.fake.click(waiting, &panel, &skip).await).await;
+    assert!(text.contains("No more pings for this turn"), "{text}");
+
+    crate::discord::set_deadline(&harness, id, bot::table::now() + 100).await;
+    let started = std::time::Instant::now();
+    loop {
+        let (reminded, left): (i64, i64) = sqlx::query_as(
+            "SELECT reminded, (SELECT COUNT(*) FROM outbox WHERE table_id = $1 AND done_at IS NULL) FROM game_tables WHERE id = $1",
+        )
+        .bind(id.0)
+        .fetch_one(tables.front_end_pool())
+        .await
+        .expect("read");
+        if reminded == 1 && left == 0 {
+            break;
+        }
+        assert!(started.elapsed() < harness.fake.timeout(), "the reminder is taken: {}", harness.fake.summary());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(harness.fake.public_messages(thread.id).iter().all(|m| !m.content.contains("half your time")));
+    harness.finish().await;
+}

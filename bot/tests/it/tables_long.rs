@@ -1,6 +1,6 @@
 //! The long game's table layer on a real database (SQLite here; `tables_postgres.rs` runs it
-//! again on Postgres): server and player settings, notes, pause, away and rematch read back
-//! what they wrote, and refuse bad input without changing anything.
+//! again on Postgres): server and player settings, notes, pause, skipped pings, away and
+//! rematch read back what they wrote, and refuse bad input without changing anything.
 
 use bot::table::{
     AwayError, LobbyRequest, OnTimeout, Participant, Rematch, ServerChange, ServerId, ServerSettings, SettingError,
@@ -111,6 +111,11 @@ async fn notes_pause_away_and_rematch_keep_their_stored_times() {
     assert!(matches!(tables.submit(id, waiting, &action, None).await, Err(TableError::Paused(_))));
     let back = tables.pause(id, ALICE, "Alice", false, false, at + 100).await.expect("unpause");
     assert_eq!((back.paused_at, back.deadline_at), (None, Some(deadline + 100)), "the time left is kept");
+
+    tables.skip_pings(id, waiting).await.expect("skip");
+    tables.skip_pings(id, waiting).await.expect("skip again");
+    assert!(matches!(tables.skip_pings(id, CAROL).await, Err(TableError::NotSeated(_))));
+    assert_eq!(tables.store().skipping(id).await.expect("read").len(), 1, "one row per player");
 
     assert!(matches!(tables.go_away(waiting, 0, None, at).await, Err(TableError::AwayTime(AwayError::TooShort))));
     assert!(matches!(
