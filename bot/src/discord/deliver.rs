@@ -321,8 +321,17 @@ async fn post_board(
     let place = data.rows.place(table).await?.ok_or(Error::NoPlace(table))?;
     let latest = place.board_version.is_none_or(|v| snapshot.version >= v);
     let channel = ChannelId::new(place.game_channel());
+    // Who the game waits for but is away, and until when.
+    let mut lines = note.lines.clone();
+    for user in snapshot.waiting_users() {
+        if let Ok(Some(away)) = data.tables.away_now(user, now()).await {
+            let name =
+                snapshot.seat_of(user).and_then(|s| snapshot.names().get(s.index()).cloned()).unwrap_or_default();
+            lines.push(format!("🏖️ {name} is away until <t:{}:f>.", away.until));
+        }
+    }
     let mut message = CreateMessage::new()
-        .content(post::board_content(snapshot, &note.lines))
+        .content(post::board_content(snapshot, &lines))
         .allowed_mentions(only_users(&note.ping))
         .components(if latest { post::board_components(snapshot) } else { Vec::new() });
     if let Some(png) = post::board_png(snapshot) {

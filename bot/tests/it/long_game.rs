@@ -320,12 +320,15 @@ async fn an_away_players_clock_stops_until_they_come_back_or_the_allowance_is_us
     // The clock stops instead: it starts again when the away time ends, with 999 s left.
     wait_table(&harness, id, "the clock stops", |s| s.deadline_at == Some(until + 999)).await;
     assert!(tables.store().log(id).await.expect("log").is_empty(), "no timeout while away");
-    harness
+    let stopped = harness
         .fake
         .wait_for("the stopped clock is said", harness.fake.timeout(), |f| {
             f.public_messages(thread.id).into_iter().find(|m| m.content.contains("clock of their turn is stopped"))
         })
         .await;
+    let name = if waiting == ALICE { "Alice" } else { "Bob" };
+    let shown = format!("{name} is away until <t:{until}:f>.");
+    assert!(stopped.content.contains(&shown), "the board says until when: {}", stopped.content);
 
     // Back early: 999 s left again, and only the time away is counted against the allowance.
     let start = bot::table::now();
