@@ -25,6 +25,7 @@ async fn new_table(tables: &Tables, seed: u64) -> TableId {
         on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 86_400,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         delivers: false,
     };
     let lobby = tables.open(request).await.expect("open");

@@ -85,6 +85,7 @@ async fn new_game(tables: &Tables, n: usize, rng: &mut GameRng) -> Next {
         on_timeout: OnTimeout::SafeDefault,
         seed: Some(n as u64),
         turn_timeout: 86_400,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         delivers: false,
     };
     let lobby = tables.open(request).await.expect("open");

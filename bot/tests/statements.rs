@@ -77,6 +77,7 @@ async fn one_click_costs_one_read_and_one_write_transaction() {
         on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: Some(3),
         turn_timeout: 3600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         delivers: false,
     };
     let lobby = tables.open(request).await.expect("open");

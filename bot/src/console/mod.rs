@@ -120,6 +120,7 @@ async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result
         on_timeout: OnTimeout::SafeDefault,
         seed: args.seed,
         turn_timeout: 7 * 24 * 3600,
+        away_allowance: crate::table::DEFAULT_AWAY_ALLOWANCE,
         // The terminal prints each move from its report; nothing waits in an outbox.
         delivers: false,
     };

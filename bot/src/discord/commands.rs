@@ -12,7 +12,7 @@ use super::panel::private_panel;
 use super::rows::RowsError;
 use super::{Context, Data, display_name, post};
 use crate::table::{LobbyRequest, Participant, TableError};
-use crate::table::{OnTimeout, Skill, Status, TableId, UserId};
+use crate::table::{OnTimeout, ServerId, ServerSettings, Skill, Status, TableId, UserId};
 
 /// A game, as a slash-command choice: the list is [`GameKind::ALL`], so every registered
 /// game (and only those) is offered.
@@ -56,21 +56,20 @@ impl poise::ChoiceParameter for GameChoice {
 
 /// The shortest and longest time per move.
 const TIMEOUT_RANGE: (Duration, Duration) = (Duration::from_secs(60), Duration::from_secs(7 * 24 * 3600));
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(24 * 3600);
 
-async fn say_private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+pub(super) async fn say_private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
     ctx.send(CreateReply::default().ephemeral(true).content(text).allowed_mentions(post::only_users(&[]))).await?;
     Ok(())
 }
 
-async fn refuse(ctx: Context<'_>, error: &TableError) -> Result<(), Error> {
+pub(super) async fn refuse(ctx: Context<'_>, error: &TableError) -> Result<(), Error> {
     if error.is_internal() {
         tracing::error!(command = %ctx.command().name, "{}", error.log_detail());
     }
     say_private(ctx, error.to_string()).await
 }
 
-fn author(ctx: Context<'_>) -> UserId {
+pub(super) fn author(ctx: Context<'_>) -> UserId {
     UserId(ctx.author().id.get())
 }
 
@@ -92,7 +91,7 @@ pub enum LevelChoice {
 }
 
 impl LevelChoice {
-    const fn skill(self) -> Skill {
+    pub(super) const fn skill(self) -> Skill {
         match self {
             Self::Normal => Skill::Search(engines::Level::Normal),
             Self::Easy => Skill::Search(engines::Level::Easy),
@@ -114,7 +113,7 @@ pub enum LateChoice {
 }
 
 impl LateChoice {
-    const fn policy(self) -> OnTimeout {
+    pub(super) const fn policy(self) -> OnTimeout {
         match self {
             Self::SafeDefault => OnTimeout::SafeDefault,
             Self::Computer => OnTimeout::Computer,
@@ -136,7 +135,7 @@ pub async fn play(
     #[min = 0]
     #[max = 8]
     bots: Option<u8>,
-    #[description = "Time each player has per move, e.g. 30m, 12h, 3d (default 24h)"]
+    #[description = "Time each player has per move, e.g. 30m, 12h, 3d (default: the server's, else 24h)"]
     #[autocomplete = "autocomplete_timeout"]
     timeout: Option<String>,
     #[description = "Game options as KEY=VALUE words, e.g. dice_mix=d6_only round_cap=40 (see /rules)"] options: Option<
@@ -149,13 +148,23 @@ pub async fn play(
     >,
 ) -> Result<(), Error> {
     let kind = game.kind();
+    let server = match ctx.guild_id() {
+        Some(guild) => ctx.data().tables.server_settings(ServerId(guild.get())).await?,
+        None => ServerSettings::default(),
+    };
+    if let Some(role) = server.host_role
+        && !may_host(ctx, role).await
+    {
+        let text = format!("On this server only members with the <@&{role}> role can open tables; ask one of them.");
+        return say_private(ctx, text).await;
+    }
     let words = options.as_deref().unwrap_or_default().split(|c: char| c.is_whitespace() || c == ',');
     let options = match crate::table::options_from_words(words.filter(|w| !w.is_empty())) {
         Ok(options) => options,
         Err(bad) => return say_private(ctx, bad.to_string()).await,
     };
     let timeout = match timeout.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        None => DEFAULT_TIMEOUT,
+        None => Duration::from_secs(server.turn_timeout().unsigned_abs()),
         Some(text) => match humantime::parse_duration(text) {
             Ok(d) if (TIMEOUT_RANGE.0..=TIMEOUT_RANGE.1).contains(&d) => d,
             _ => {
@@ -179,11 +188,12 @@ pub async fn play(
         seat_host: true,
         players: players.unwrap_or(max as u8),
         computers: bots.unwrap_or(0),
-        level: level.map_or_else(Skill::default, LevelChoice::skill),
-        on_timeout: late.map_or_else(OnTimeout::default, LateChoice::policy),
+        level: level.map_or_else(|| server.level(), LevelChoice::skill),
+        on_timeout: late.map_or_else(|| server.on_timeout(), LateChoice::policy),
         // Any 64 bits make a seed; Discord's integers are signed.
         seed: seed.map(|s| u64::from_ne_bytes(s.to_ne_bytes())),
         turn_timeout: timeout.as_secs() as i64,
+        away_allowance: server.away_allowance(),
         delivers: true,
     };
     let snapshot = match ctx.data().tables.open(request).await {
@@ -211,13 +221,13 @@ async fn autocomplete_timeout(_ctx: Context<'_>, partial: &str) -> serenity::Cre
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-async fn author_name(ctx: Context<'_>) -> String {
+pub(super) async fn author_name(ctx: Context<'_>) -> String {
     let member = ctx.author_member().await;
     display_name(ctx.author(), member.as_deref())
 }
 
 /// Your tables still running, for autocomplete and for finding "the" table.
-async fn autocomplete_table(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub(super) async fn autocomplete_table(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let tables = ctx.data().tables.tables_of(Some(author(ctx)), Status::Running).await.unwrap_or_default();
     let choices = tables
         .into_iter()
@@ -237,7 +247,7 @@ async fn autocomplete_table(ctx: Context<'_>, partial: &str) -> serenity::Create
 
 /// The table a command is about: the one given, else the running table of this channel or
 /// thread where the user sits, else the user's only running table.
-async fn resolve(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String> {
+pub(super) async fn resolve(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String> {
     if let Some(id) = table {
         return Ok(TableId(id));
     }
@@ -260,7 +270,7 @@ async fn resolve(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String
 
 /// The table a command is about when anyone may ask: the one given, else the newest table
 /// played in this channel or thread, else as [`resolve`].
-async fn resolve_here(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String> {
+pub(super) async fn resolve_here(ctx: Context<'_>, table: Option<i64>) -> Result<TableId, String> {
     if let Some(id) = table {
         return Ok(TableId(id));
     }
@@ -439,8 +449,15 @@ pub async fn rejoin(
     }
 }
 
+/// Whether the author may open tables where only members with `role` may: they have the role,
+/// or can manage the server.
+async fn may_host(ctx: Context<'_>, role: u64) -> bool {
+    let Some(member) = ctx.author_member().await else { return false };
+    member.roles.iter().any(|r| r.get() == role) || member.permissions.is_some_and(|p| p.manage_guild())
+}
+
 /// Whether the author may manage channels here (a moderator for `/abandon` and `/replace`).
-async fn is_moderator(ctx: Context<'_>) -> bool {
+pub(super) async fn is_moderator(ctx: Context<'_>) -> bool {
     ctx.author_member().await.and_then(|member| member.permissions).is_some_and(|p| p.manage_channels())
 }
 
@@ -462,11 +479,17 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
             lines.push(format!("• #{} {}{link} — {state}", table.id, table.game.name()));
         }
     }
-    let text = if lines.is_empty() {
+    let mut text = if lines.is_empty() {
         "You have no open games. Start one with `/play`.".to_string()
     } else {
         format!("Your games:\n{}", lines.join("\n"))
     };
+    if let Some(away) = tables.away_now(user, crate::table::now()).await? {
+        text.push_str(&format!(
+            "\nYou are away until <t:{}:f>: your turns' clocks are stopped. `/away off:true` brings you back.",
+            away.until
+        ));
+    }
     say_private(ctx, post::clip(&text, 2000)).await
 }
 

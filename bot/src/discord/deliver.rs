@@ -18,7 +18,7 @@ use super::post::{self, only_users};
 use super::{Data, panel};
 use crate::table::delivery::{Current, Pending};
 use crate::table::outbox::{BoardNote, Part, ReminderNote};
-use crate::table::{CLAIM_LEASE, MoveReport, Snapshot, Status, TableId, now};
+use crate::table::{CLAIM_LEASE, MoveReport, Snapshot, Status, TableId, UserId, now};
 
 /// Delivers what a commit made by this process recorded (when this process holds the table's
 /// claim; else its holder does), then has the computer players move on if the game waits for
@@ -246,15 +246,60 @@ async fn deliver_part(
                 }
             };
             let Some(private) = private else { return Ok(()) };
+            // Nobody is notified of a turn while away, or with such DMs switched off in /settings:
+            // the panel is kept up to date quietly.
+            if note.fresh && wanted(data, &[note.user], Notice::Dm).await.is_empty() {
+                let quiet = crate::table::outbox::PanelNote { fresh: false, ..(*note).clone() };
+                return panel::update(http, data, &snapshot, &private, &quiet, nonce).await;
+            }
             panel::update(http, data, &snapshot, &private, note, nonce).await
         }
         Part::Away(user) => panel::tell_away(http, data, table, *user, nonce).await,
         Part::Board(note) => {
             let snapshot = source.board(data, entry).await?;
-            post_board(http, data, &snapshot, note, nonce).await
+            let note = BoardNote { ping: wanted(data, &note.ping, Notice::Mention).await, ..(*note).clone() };
+            post_board(http, data, &snapshot, &note, nonce).await
         }
-        Part::Reminder(note) => remind(http, data, table, note, nonce).await,
+        Part::Reminder(note) => {
+            let note = ReminderNote { users: wanted(data, &note.users, Notice::Reminder).await, ..(*note).clone() };
+            remind(http, data, table, &note, nonce).await
+        }
+        Part::Results => {
+            let snapshot = source.board(data, entry).await?;
+            post_results(http, data, &snapshot, nonce).await
+        }
     }
+}
+
+/// What a player may be notified by.
+#[derive(Clone, Copy)]
+enum Notice {
+    /// A DM when a game starts waiting for them.
+    Dm,
+    /// A mention in the game's thread.
+    Mention,
+    /// The half-time reminder.
+    Reminder,
+}
+
+/// Those of `users` who want `notice` now: not away, and not switched off in `/settings`. A
+/// failure to read counts as wanted, so that nobody misses their turn by it.
+async fn wanted(data: &Data, users: &[UserId], notice: Notice) -> Vec<UserId> {
+    let mut here = Vec::with_capacity(users.len());
+    for user in users {
+        if matches!(data.tables.away_now(*user, now()).await, Ok(Some(_))) {
+            continue;
+        }
+        let on = data.tables.user_settings(*user).await.map_or(true, |s| match notice {
+            Notice::Dm => s.dm_on_turn,
+            Notice::Mention => s.mention,
+            Notice::Reminder => s.half_time,
+        });
+        if on {
+            here.push(*user);
+        }
+    }
+    here
 }
 
 /// A new message with `nonce`: sent again after a crash, Discord hands back the first.
@@ -276,8 +321,17 @@ async fn post_board(
     let place = data.rows.place(table).await?.ok_or(Error::NoPlace(table))?;
     let latest = place.board_version.is_none_or(|v| snapshot.version >= v);
     let channel = ChannelId::new(place.game_channel());
+    // Who the game waits for but is away, and until when.
+    let mut lines = note.lines.clone();
+    for user in snapshot.waiting_users() {
+        if let Ok(Some(away)) = data.tables.away_now(user, now()).await {
+            let name =
+                snapshot.seat_of(user).and_then(|s| snapshot.names().get(s.index()).cloned()).unwrap_or_default();
+            lines.push(format!("🏖️ {name} is away until <t:{}:f>.", away.until));
+        }
+    }
     let mut message = CreateMessage::new()
-        .content(post::board_content(snapshot, &note.lines))
+        .content(post::board_content(snapshot, &lines))
         .allowed_mentions(only_users(&note.ping))
         .components(if latest { post::board_components(snapshot) } else { Vec::new() });
     if let Some(png) = post::board_png(snapshot) {
@@ -295,6 +349,31 @@ async fn post_board(
         }
         data.rows.set_board(table, posted.id.get(), snapshot.version).await?;
     }
+    Ok(())
+}
+
+/// Posts a finished game's standings in its server's results channel, when the server set one
+/// (`/server results:`), with a link to the game's thread.
+async fn post_results(http: &serenity::Http, data: &Data, snapshot: &Snapshot, nonce: &str) -> Result<(), Error> {
+    let Some(outcome) = &snapshot.outcome else { return Ok(()) };
+    let Some(place) = data.rows.place(snapshot.id).await? else { return Ok(()) };
+    let Some(guild) = place.guild else { return Ok(()) };
+    let settings = data.tables.server_settings(crate::table::ServerId(guild)).await?;
+    let Some(channel) = settings.results_channel else { return Ok(()) };
+    let names = snapshot.names();
+    let mut text = format!(
+        "🏁 **{}** · table #{} in <#{}>: {}.",
+        snapshot.game.name(),
+        snapshot.id,
+        place.game_channel(),
+        outcome.reason
+    );
+    for standing in &outcome.standings {
+        let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
+        text.push_str(&format!("\n{}. {} — {}", standing.place, name, standing.detail));
+    }
+    let message = CreateMessage::new().content(post::clip(&text, 2000)).allowed_mentions(only_users(&[]));
+    ChannelId::new(channel).send_message(http, with_nonce(message, nonce)).await?;
     Ok(())
 }
 

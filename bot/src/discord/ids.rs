@@ -23,6 +23,36 @@ pub enum ComponentId {
     Panel(TableId),
     /// "I'm back": the clicker takes their seat back from the computer playing it.
     Rejoin(TableId),
+    /// Rematch of a finished table.
+    Rematch(TableId),
+    /// "Skip pings for this turn" on a player's private panel.
+    SkipPings(TableId),
+    /// A toggle of the clicker's own notification settings (`/settings`); no table.
+    Settings(SettingsOp),
+}
+
+/// The toggles of the `/settings` panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingsOp {
+    /// A DM when a game starts waiting for you.
+    Dm,
+    /// A mention in the game's thread.
+    Mention,
+    /// The half-time reminder.
+    HalfTime,
+}
+
+impl SettingsOp {
+    /// Every toggle, in the panel's order.
+    pub const ALL: [Self; 3] = [Self::Dm, Self::Mention, Self::HalfTime];
+
+    const fn code(self) -> &'static str {
+        match self {
+            Self::Dm => "dm",
+            Self::Mention => "mention",
+            Self::HalfTime => "half",
+        }
+    }
 }
 
 /// What a legacy id did with its text.
@@ -109,13 +139,18 @@ pub fn parse_path(text: &str) -> Option<Path> {
 impl ComponentId {
     /// The table the control belongs to.
     #[must_use]
-    pub const fn table(&self) -> TableId {
+    pub const fn table(&self) -> Option<TableId> {
         match self {
-            Self::Lobby(table, _) | Self::Panel(table) | Self::Rejoin(table) => *table,
+            Self::Lobby(table, _)
+            | Self::Panel(table)
+            | Self::Rejoin(table)
+            | Self::Rematch(table)
+            | Self::SkipPings(table) => Some(*table),
             Self::Step { table, .. }
             | Self::Confirm { table, .. }
             | Self::Select { table, .. }
-            | Self::Legacy { table, .. } => *table,
+            | Self::Legacy { table, .. } => Some(*table),
+            Self::Settings(_) => None,
         }
     }
 
@@ -138,6 +173,9 @@ impl ComponentId {
             }
             Self::Panel(table) => format!("p:{table}"),
             Self::Rejoin(table) => format!("r:{table}"),
+            Self::Rematch(table) => format!("a:{table}"),
+            Self::SkipPings(table) => format!("k:{table}"),
+            Self::Settings(op) => format!("u:{}", op.code()),
         };
         (id.len() <= MAX_ID).then_some(id)
     }
@@ -149,7 +187,14 @@ impl ComponentId {
     pub fn decode(id: &str) -> Result<Self, BadId> {
         let mut parts = id.splitn(4, ':');
         let (Some(kind), Some(table)) = (parts.next(), parts.next()) else { return Err(BadId::Unreadable) };
-        if !matches!(kind, "l" | "p" | "r" | "m" | "s" | "c" | "M" | "S" | "C") {
+        if kind == "u" {
+            return SettingsOp::ALL
+                .into_iter()
+                .find(|op| op.code() == table)
+                .map(Self::Settings)
+                .ok_or_else(|| BadId::Verb(clip(table)));
+        }
+        if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "m" | "s" | "c" | "M" | "S" | "C") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }
         let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
@@ -160,6 +205,8 @@ impl ComponentId {
             }
             "p" => Ok(Self::Panel(table)),
             "r" => Ok(Self::Rejoin(table)),
+            "a" => Ok(Self::Rematch(table)),
+            "k" => Ok(Self::SkipPings(table)),
             _ => {
                 let version = parts.next().unwrap_or_default();
                 let version = version.parse().ok().filter(|v| *v >= 0).ok_or_else(|| BadId::Version(clip(version)))?;

@@ -5,8 +5,10 @@ pub mod commands;
 pub mod deliver;
 mod error;
 pub mod ids;
+pub mod long_game;
 mod panel;
 pub mod post;
+mod rematch;
 mod router;
 pub mod rows;
 mod sweeper;
@@ -211,6 +213,12 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 commands::replace(),
                 commands::rejoin(),
                 commands::games(),
+                long_game::server(),
+                long_game::pause(),
+                long_game::notes(),
+                long_game::away(),
+                long_game::settings(),
+                long_game::help(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             // A command under way is work a graceful shutdown waits for: the token lives as

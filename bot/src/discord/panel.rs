@@ -213,6 +213,13 @@ async fn panel_message(
             content.push_str(&format!("• {}\n", post::clip(line, 200)));
         }
     }
+    // The player's own notes at the table (`/notes`), shown only here and in `/hand`.
+    let owner = snapshot.seats.get(private.seat.index()).and_then(|s| s.user);
+    if let Some(user) = owner
+        && let Some(note) = data.tables.note(snapshot.id, user).await?
+    {
+        content.push_str(&format!("📝 Your notes: {}\n", post::clip(&note, 300)));
+    }
     let text = render::board_text(&private.view, &private.names);
     content.push_str(&format!("```\n{}\n```", post::clip(&text, 1300)));
     let mut rows = Vec::new();
@@ -221,6 +228,14 @@ async fn panel_message(
             content.push_str(if private.waited_for { "\n**Your move:**" } else { "\nYou may act:" });
             if let Some(choices) = &private.first_step {
                 rows = post::step_rows(snapshot.id, private.version, &[], choices, false);
+            }
+            // Room permitting (five rows at most), the player may silence this turn's reminders.
+            if private.waited_for && rows.len() < 5 {
+                let id = super::ids::ComponentId::SkipPings(snapshot.id).encode().unwrap_or_default();
+                let skip = serenity::CreateButton::new(id)
+                    .label("Skip pings for this turn")
+                    .style(serenity::ButtonStyle::Secondary);
+                rows.push(serenity::CreateActionRow::Buttons(vec![skip]));
             }
         }
         PanelState::Waiting => {

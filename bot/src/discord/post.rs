@@ -81,6 +81,12 @@ fn board_footer(snapshot: &Snapshot) -> String {
             text
         }
         (Status::Abandoned, _) => "This game was abandoned.".to_string(),
+        _ if snapshot.paused_at.is_some() => {
+            format!(
+                "⏸️ **Paused**: nobody can move and every clock is stopped until the host unpauses it (waiting for {}).",
+                snapshot.waiting_names().join(", ")
+            )
+        }
         _ => {
             let users = snapshot.waiting_users();
             if users.is_empty() {
@@ -100,7 +106,13 @@ fn board_footer(snapshot: &Snapshot) -> String {
 /// give nothing away, else a button opening each player's private panel.
 #[must_use]
 pub fn board_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
-    if snapshot.status != Status::Running || snapshot.waiting_users().is_empty() {
+    if snapshot.status == Status::Finished && snapshot.seats.iter().any(|s| s.user.is_some()) {
+        let id = ComponentId::Rematch(snapshot.id).encode().unwrap_or_default();
+        return vec![CreateActionRow::Buttons(vec![
+            CreateButton::new(id).label("Rematch").style(ButtonStyle::Success),
+        ])];
+    }
+    if snapshot.status != Status::Running || snapshot.paused_at.is_some() || snapshot.waiting_users().is_empty() {
         return Vec::new();
     }
     match &snapshot.public_choices {
@@ -202,8 +214,24 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
         OnTimeout::SafeDefault => "the game's safe default moves are made for the late player",
         OnTimeout::Computer => "a computer plays the late player's seat until they /rejoin",
     };
+    let rematch = match snapshot.rematch_of {
+        Some(old) if snapshot.status == Status::Lobby => {
+            let waiting: Vec<String> = snapshot
+                .seats
+                .iter()
+                .filter(|s| s.user.is_some_and(|u| !snapshot.confirmed.contains(&u)))
+                .map(|s| s.name.clone())
+                .collect();
+            let still =
+                if waiting.is_empty() { String::new() } else { format!(" Still to confirm: {}.", waiting.join(", ")) };
+            format!(
+                "\nRematch of table #{old}: it starts by itself once everyone seated has confirmed with Join (Leave declines and frees the seat).{still}"
+            )
+        }
+        _ => String::new(),
+    };
     format!(
-        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}; when it runs out, {late}.\n{status}",
+        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}; when it runs out, {late}.\n{status}{rematch}",
         snapshot.game.name(),
         snapshot.id,
         snapshot.seats.len(),

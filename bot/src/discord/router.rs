@@ -31,7 +31,10 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     let user = UserId(click.user.id.get());
     // The player interacts at the table: one DM may be tried there again (closed DMs), this
     // click's own news included; if they had been held back, the player hears about it below.
-    let tell_closed_dms = data.rows.unblock_dms(id.table(), user).await?;
+    let tell_closed_dms = match id.table() {
+        Some(table) => data.rows.unblock_dms(table, user).await?,
+        None => false,
+    };
     let selected = || match &click.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned().unwrap_or_default(),
         _ => String::new(),
@@ -51,6 +54,16 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
                 let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
                 respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
                 after_commit(&ctx.http, data, &report).await;
+            }
+            Err(err) => refuse(ctx, click, &err).await?,
+        },
+        ComponentId::Rematch(table) => super::rematch::asked(ctx, data, click, table).await?,
+        ComponentId::Settings(op) => super::long_game::toggle(ctx, data, click, op).await?,
+        ComponentId::SkipPings(table) => match data.tables.skip_pings(table, user).await {
+            Ok(()) => {
+                let done = format!("No more pings for this turn at table #{table}; your next turn pings you as usual.");
+                let reply = CreateInteractionResponseMessage::new().ephemeral(true).content(done);
+                respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
             }
             Err(err) => refuse(ctx, click, &err).await?,
         },
@@ -205,6 +218,9 @@ async fn lobby(
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
     let tables = &data.tables;
+    if op == LobbyOp::Join && tables.snapshot(table).await.is_ok_and(|s| s.rematch_of.is_some()) {
+        return super::rematch::join(ctx, data, click, table).await;
+    }
     let result = match op {
         LobbyOp::Join => {
             let name = display_name(&click.user, click.member.as_ref());

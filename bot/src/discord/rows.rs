@@ -343,8 +343,10 @@ mod tests {
             host: None,
             max_players: 2,
             turn_timeout: 60,
+            away_allowance: crate::table::DEFAULT_AWAY_ALLOWANCE,
             on_timeout: crate::table::OnTimeout::default(),
             delivers: true,
+            rematch_of: None,
         };
         let table = store.create(&new, &[]).await.expect("a table");
         (dir, Rows::open(&Tables::new(store)), table)

@@ -25,7 +25,7 @@ impl Store {
         let sql = format!(
             "UPDATE game_tables SET claimed_by = $1, claimed_until = $2
              WHERE id IN (SELECT id FROM game_tables
-                          WHERE status = 'running' AND deadline_at IS NOT NULL
+                          WHERE status = 'running' AND deadline_at IS NOT NULL AND paused_at IS NULL
                             AND (deadline_at <= $3 OR (reminded = 0 AND deadline_at - turn_timeout / 2 <= $3))
                             AND (claimed_until IS NULL OR claimed_until <= $3)
                           ORDER BY deadline_at LIMIT $4{skip})

@@ -18,11 +18,13 @@ use sqlx::Connection;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 
 mod address;
+mod away;
 mod claims;
 mod error;
 mod file;
 mod outbox;
 mod rows;
+mod settings;
 mod tables;
 mod upgrade;
 
@@ -275,8 +277,10 @@ mod tests {
             host: None,
             max_players: 2,
             turn_timeout: 60,
+            away_allowance: crate::table::DEFAULT_AWAY_ALLOWANCE,
             on_timeout: OnTimeout::default(),
             delivers: false,
+            rematch_of: None,
         };
         let error = read_only.create(&new, &[]).await.expect_err("nothing can be written");
         assert!(error.to_string().contains("read-only"), "{error}");

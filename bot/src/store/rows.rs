@@ -1,6 +1,7 @@
 //! The store's rows: a table as stored, a table as lists show it, a new table, and a change
 //! to one.
 
+use crate::table::away::AwayClock;
 use crate::table::vocab::{LogEntry, OnTimeout, SeatRow, Status, TableId, UserId};
 
 /// One table as stored.
@@ -41,6 +42,14 @@ pub struct TableRow {
     pub seats: Vec<SeatRow>,
     /// Whether its front end delivers through the outbox (a Discord table).
     pub delivers: bool,
+    /// When the table was paused (unix seconds); `None` while it runs.
+    pub paused_at: Option<i64>,
+    /// Seconds each player may be away at this table.
+    pub away_allowance: i64,
+    /// The finished table this one is a rematch of.
+    pub rematch_of: Option<TableId>,
+    /// The people who confirmed a rematch lobby.
+    pub confirmed: Vec<UserId>,
 }
 
 /// A table as a list shows it, read without decoding its state.
@@ -73,10 +82,14 @@ pub struct NewTable {
     pub max_players: u8,
     /// Seconds a pending player has to act.
     pub turn_timeout: i64,
+    /// Seconds each player may be away at this table.
+    pub away_allowance: i64,
     /// What happens when a player runs out of time.
     pub on_timeout: OnTimeout,
     /// Whether its front end delivers through the outbox (a Discord table).
     pub delivers: bool,
+    /// The finished table it is a rematch of.
+    pub rematch_of: Option<TableId>,
 }
 
 /// A change to a table, written atomically with a version check.
@@ -94,6 +107,10 @@ pub struct Update {
     pub deadline_at: Option<Option<i64>>,
     /// New reminder flag.
     pub reminded: Option<bool>,
+    /// When the table was paused (`Some(None)` unpauses it).
+    pub paused_at: Option<Option<i64>>,
+    /// A player's away clock at this table to write.
+    pub away_clock: Option<(UserId, AwayClock)>,
     /// Who the game now waits for.
     pub waiting: Option<u16>,
     /// Per seat, the version at which its current decision began.

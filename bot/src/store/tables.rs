@@ -18,8 +18,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let now = now();
         let id: i64 = sqlx::query(
-            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, delivers, created_at, updated_at, waiting, asked)
-             VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9, 0, '[]') RETURNING id",
+            "INSERT INTO game_tables (game, options, seed, status, host, max_players, turn_timeout, on_timeout, delivers, created_at, updated_at, waiting, asked, away_allowance, rematch_of)
+             VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9, 0, '[]', $10, $11) RETURNING id",
         )
         .bind(table.game.clone())
         .bind(table.options.clone())
@@ -30,6 +30,8 @@ impl Store {
         .bind(table.on_timeout.name())
         .bind(i64::from(table.delivers))
         .bind(now)
+        .bind(table.away_allowance)
+        .bind(table.rematch_of.map(|t| t.0))
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;
@@ -46,7 +48,8 @@ impl Store {
         self.writable()?;
         let sql = format!(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
-                    deadline_at, reminded, waiting, asked, on_timeout, delivers, {seats}
+                    deadline_at, reminded, waiting, asked, on_timeout, delivers, {seats},
+                    paused_at, away_allowance, rematch_of
              FROM game_tables WHERE id = $1",
             seats = self.backend.seats_json("$1")
         );
@@ -60,6 +63,11 @@ impl Store {
             .try_get::<String, _>(14)?
             .parse()
             .map_err(|e: UnknownOnTimeout| StoreError::Corrupt(format!("table {id}: {e}")))?;
+        let rematch_of: Option<i64> = row.try_get(19)?;
+        let confirmed = match rematch_of {
+            Some(_) => self.confirmed(id).await?,
+            None => Vec::new(),
+        };
         // The turn columns are empty only in rows of older releases until `Tables::upgrade`
         // fills them at start-up (which reads them here).
         let asked = match row.try_get::<Option<String>, _>(13)? {
@@ -85,6 +93,10 @@ impl Store {
             on_timeout,
             seats,
             delivers: row.try_get::<i64, _>(15)? != 0,
+            paused_at: row.try_get(17)?,
+            away_allowance: row.try_get(18)?,
+            rematch_of: rematch_of.map(TableId),
+            confirmed,
         })
     }
 
@@ -110,7 +122,8 @@ impl Store {
                 waiting = COALESCE($7, waiting),
                 asked = COALESCE($8, asked),
                 claimed_by = CASE WHEN {claimable} THEN $12 ELSE claimed_by END,
-                claimed_until = CASE WHEN {claimable} THEN $13 ELSE claimed_until END
+                claimed_until = CASE WHEN {claimable} THEN $13 ELSE claimed_until END,
+                paused_at = CASE WHEN $14 THEN $15 ELSE paused_at END
              WHERE id = $9 AND version = $10
              RETURNING claimed_by"
         );
@@ -128,6 +141,8 @@ impl Store {
             .bind(update.claim.is_some())
             .bind(self.owner.to_string())
             .bind(now + update.claim.unwrap_or(0))
+            .bind(update.paused_at.is_some())
+            .bind(update.paused_at.flatten())
             .fetch_optional(&mut *tx)
             .await?;
         let Some(row) = row else {
@@ -146,6 +161,9 @@ impl Store {
         }
         if !update.log.is_empty() {
             append_log(&mut tx, id, &update.log, now).await?;
+        }
+        if let Some((user, clock)) = &update.away_clock {
+            super::away::write_clock(&mut tx, id, *user, clock).await?;
         }
         let outbox = match &update.outbox {
             Some(body) => Some(
@@ -166,6 +184,45 @@ impl Store {
         };
         tx.commit().await?;
         Ok(Written { version: expected + 1, outbox, claimed: claimed && update.claim.is_some() })
+    }
+
+    /// The people who confirmed rematch lobby `id`, in user id order.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn confirmed(&self, id: TableId) -> Result<Vec<UserId>, StoreError> {
+        let rows = sqlx::query("SELECT user_id FROM rematch_confirms WHERE table_id = $1 ORDER BY user_id")
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.into_iter().map(|r| Ok(UserId::from_db(r.try_get(0)?))).collect()
+    }
+
+    /// Records that `user` confirmed rematch lobby `id`.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn confirm(&self, id: TableId, user: UserId) -> Result<(), StoreError> {
+        self.writable()?;
+        sqlx::query("INSERT INTO rematch_confirms (table_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(id.0)
+            .bind(user.to_db())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The newest rematch of table `id`, if one was asked for.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn rematch_of(&self, id: TableId) -> Result<Option<TableId>, StoreError> {
+        self.writable()?;
+        let row = sqlx::query("SELECT MAX(id) FROM game_tables WHERE rematch_of = $1")
+            .bind(id.0)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<Option<i64>, _>(0)?.map(TableId))
     }
 
     /// The action log of a table, in order.

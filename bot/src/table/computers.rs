@@ -97,6 +97,10 @@ impl Tables {
             Err(TableError::Over(_)) => return Ok(Some(None)),
             Err(other) => return Err(other),
         };
+        // Nobody moves at a paused table, computers included.
+        if table.row.paused_at.is_some() {
+            return Ok(Some(None));
+        }
         let Some(seat) = table.computer_to_move() else { return Ok(Some(None)) };
         let mut progress = Progress::new(&table.game);
         let skill = table.skill(seat);

@@ -14,13 +14,18 @@ impl Tables {
     /// Storage failures; a table that changed meanwhile is left for the next sweep.
     pub async fn expire(&self, id: TableId, at: i64) -> Result<Option<MoveReport>, TableError> {
         let mut table = self.load_running(id).await?;
-        if table.row.deadline_at.is_none_or(|d| d > at) {
+        // A paused table's clocks are stopped until it is unpaused.
+        if table.row.paused_at.is_some() || table.row.deadline_at.is_none_or(|d| d > at) {
             return Ok(None);
         }
         let late: Vec<Seat> = table.game.pending().must_seats().iter().filter(|s| !table.is_computer(*s)).collect();
         if late.is_empty() {
             // Only computers to move, and whoever should have moved them did not.
             return self.drive_computers(id).await;
+        }
+        // A late player who is away, with away time left here: their clock stops instead.
+        if self.stop_for_away(&table, &late, at).await? {
+            return Ok(None);
         }
         let mut progress = Progress::new(&table.game);
         if table.row.on_timeout == OnTimeout::Computer {
@@ -69,14 +74,25 @@ impl Tables {
     pub async fn take_reminder(&self, id: TableId, at: i64) -> Result<Option<Snapshot>, TableError> {
         let mut row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
         let due = row.status == Status::Running
+            && row.paused_at.is_none()
             && !row.reminded
             && row.deadline_at.is_some_and(|d| d - row.turn_timeout / 2 <= at && d > at);
         if !due {
             return Ok(None);
         }
         let waiting = SeatSet::from_bits(row.waiting);
-        let users =
-            row.seats.iter().filter(|s| waiting.contains(Seat(s.seat)) && !s.away).filter_map(|s| s.user).collect();
+        // Not those who skip pings for this decision (the version it began at is still theirs).
+        let skipping = self.store.skipping(id).await.map_err(|e| TableError::from_store(e, id))?;
+        let skips = |seat: &SeatRow| {
+            let asked = row.asked.get(usize::from(seat.seat)).copied();
+            seat.user.is_some_and(|u| skipping.iter().any(|(who, at)| *who == u && Some(*at) == asked))
+        };
+        let users = row
+            .seats
+            .iter()
+            .filter(|s| waiting.contains(Seat(s.seat)) && !s.away && !skips(s))
+            .filter_map(|s| s.user)
+            .collect();
         let deadline = row.deadline_at.unwrap_or(at);
         let dispatch = Dispatch { reminder: Some(ReminderNote { users, deadline }), ..Dispatch::default() };
         let update = Update { reminded: Some(true), ..lobby::outgoing(&row, dispatch.clone())? };

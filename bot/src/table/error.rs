@@ -85,6 +85,49 @@ pub enum TableError {
         /// Players seated.
         have: usize,
     },
+    /// The table is paused: nobody can move until it is unpaused.
+    #[error("Table #{0} is paused: nobody can move until the host (or a moderator) unpauses it with /pause.")]
+    Paused(TableId),
+    /// `/pause` on a table already paused.
+    #[error("Table #{0} is paused already; use /pause again with on set to false to unpause it.")]
+    AlreadyPaused(TableId),
+    /// Unpausing a table that is not paused.
+    #[error("Table #{0} is not paused; nothing to unpause.")]
+    NotPaused(TableId),
+    /// A note longer than allowed.
+    #[error("A note may be at most {most} characters; yours has {got}. Nothing was saved.")]
+    NoteTooLong {
+        /// The most allowed.
+        most: usize,
+        /// The note's length.
+        got: usize,
+    },
+    /// A rematch of a game not over.
+    #[error("The game at table #{0} is not over; a rematch can be asked for once it ends.")]
+    NotOver(TableId),
+    /// A rematch asked by someone who did not play.
+    #[error("Only the players of table #{0} can ask for its rematch.")]
+    NotPlayer(TableId),
+    /// The rematch began already.
+    #[error("The rematch of table #{old} has begun already: it is table #{new}.")]
+    RematchBegan {
+        /// The finished table.
+        old: TableId,
+        /// Its rematch.
+        new: TableId,
+    },
+    /// A rematch started before everyone confirmed.
+    #[error("The rematch starts once everyone seated has confirmed with Join; still to confirm: {names}.")]
+    Unconfirmed {
+        /// Who has not confirmed.
+        names: String,
+    },
+    /// Away time refused.
+    #[error("{0}")]
+    AwayTime(#[from] super::away::AwayError),
+    /// A setting refused.
+    #[error("{0}")]
+    Setting(#[from] super::settings::SettingError),
     /// The game refused its setup (player count, options) or is not playable yet.
     #[error("{0}")]
     Setup(SetupError),

@@ -51,8 +51,10 @@ impl Tables {
             host: Some(request.host.user),
             max_players: request.players,
             turn_timeout: request.turn_timeout,
+            away_allowance: request.away_allowance,
             on_timeout: request.on_timeout,
             delivers: request.delivers,
+            rematch_of: None,
         };
         let id = self.store.create(&new, &renumber(seats)).await.map_err(TableError::store)?;
         self.snapshot(id).await
@@ -61,6 +63,11 @@ impl Tables {
     async fn lobby(&self, id: TableId) -> Result<TableRow, TableError> {
         let row = self.store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
         if row.status == Status::Lobby { Ok(row) } else { Err(TableError::NotInLobby(id)) }
+    }
+
+    /// Writes the seats of a lobby (for the rematch's confirmations too), recorded for delivery.
+    pub(super) async fn rewrite_seats(&self, row: TableRow, seats: Vec<SeatRow>) -> Result<Snapshot, TableError> {
+        self.write_seats(row, seats).await
     }
 
     async fn write_seats(&self, mut row: TableRow, seats: Vec<SeatRow>) -> Result<Snapshot, TableError> {
@@ -136,6 +143,16 @@ impl Tables {
         let row = self.lobby(id).await?;
         if row.host != Some(by) {
             return Err(TableError::NotHost(id));
+        }
+        // A rematch begins only with everyone seated confirmed.
+        let unconfirmed: Vec<String> = row
+            .seats
+            .iter()
+            .filter(|s| row.rematch_of.is_some() && s.user.is_some_and(|u| !row.confirmed.contains(&u)))
+            .map(|s| s.name.clone())
+            .collect();
+        if !unconfirmed.is_empty() {
+            return Err(TableError::Unconfirmed { names: unconfirmed.join(", ") });
         }
         let kind: GameKind = row.game.parse().map_err(|e| TableError::Internal(format!("{e}")))?;
         let (min, _) = AnyGame::player_range(kind);

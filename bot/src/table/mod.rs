@@ -2,23 +2,31 @@
 //! store and the engines. Transport-independent: the terminal and Discord front ends both
 //! call these functions and deliver what they return. No serenity or poise here.
 
+pub mod away;
 mod computers;
 mod deadlines;
 pub mod delivery;
 mod error;
 mod lobby;
+mod notes;
 pub mod outbox;
+mod pause;
 mod reads;
+mod rematch;
 mod report;
+pub mod settings;
 mod turn;
 mod upgrade;
 pub mod vocab;
 
+pub use away::{Away, AwayError};
 use computers::choose;
 pub use error::TableError;
 pub(crate) use reads::engine_of;
+pub use rematch::Rematch;
 pub(crate) use report::Progress;
 pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary};
+pub use settings::{DEFAULT_AWAY_ALLOWANCE, ServerChange, ServerId, ServerSettings, SettingError, UserSettings};
 pub use upgrade::Upgraded;
 pub use vocab::{LogEntry, OnTimeout, Origin, SeatRow, Skill, Status, TableId, UnknownWord, UserId, now};
 
@@ -129,6 +137,8 @@ pub struct LobbyRequest {
     pub seed: Option<u64>,
     /// Seconds a pending player has to act.
     pub turn_timeout: i64,
+    /// Seconds each player may be away at the table.
+    pub away_allowance: i64,
     /// Whether the front end opening it delivers what each commit means through the outbox
     /// (Discord does; the terminal prints each move as it reports it).
     pub delivers: bool,

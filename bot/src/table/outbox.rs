@@ -31,6 +31,9 @@ pub struct Dispatch {
     pub board: Option<BoardNote>,
     /// A half-time reminder.
     pub reminder: Option<ReminderNote>,
+    /// The game ended with this commit: its standings go to the server's results channel,
+    /// if it has one.
+    pub results: bool,
 }
 
 /// One player's private panel after a commit.
@@ -96,6 +99,8 @@ pub enum Part<'a> {
     Board(&'a BoardNote),
     /// The reminder post.
     Reminder(&'a ReminderNote),
+    /// The standings in the server's results channel.
+    Results,
 }
 
 impl Dispatch {
@@ -117,6 +122,9 @@ impl Dispatch {
         }
         if let Some(reminder) = &self.reminder {
             parts.push(Part::Reminder(reminder));
+        }
+        if self.results {
+            parts.push(Part::Results);
         }
         parts
     }
@@ -194,6 +202,7 @@ mod tests {
             away: vec![UserId(9)],
             board: Some(BoardNote { lines: vec!["Ann passes.".into()], ping: vec![UserId(7)] }),
             reminder: None,
+            results: false,
         };
         let board = dispatch.board.clone().expect("board");
         assert_eq!(

@@ -293,6 +293,13 @@ pub struct Snapshot {
     pub on_timeout: OnTimeout,
     /// When the pending decision times out.
     pub deadline_at: Option<i64>,
+    /// When the table was paused (nobody moves and every clock stands still); `None` while
+    /// it runs.
+    pub paused_at: Option<i64>,
+    /// The finished table this one is a rematch of.
+    pub rematch_of: Option<TableId>,
+    /// The people who confirmed a rematch lobby.
+    pub confirmed: Vec<UserId>,
     /// The pending seat's first choices, when they may be shown publicly.
     pub public_choices: Option<(Seat, Choices)>,
     /// Seats holding something private now.
@@ -336,6 +343,9 @@ impl Snapshot {
             turn_timeout: row.turn_timeout,
             on_timeout: row.on_timeout,
             deadline_at: row.deadline_at,
+            paused_at: row.paused_at,
+            rematch_of: row.rematch_of,
+            confirmed: row.confirmed,
             recorded: None,
         }
     }
@@ -365,6 +375,7 @@ impl Snapshot {
     #[must_use]
     pub fn waits_on_computer(&self) -> bool {
         self.status == Status::Running
+            && self.paused_at.is_none()
             && self.pending.iter().any(|s| self.seats.get(s.index()).is_some_and(SeatRow::computer_plays))
     }
 

@@ -18,11 +18,28 @@ impl Tables {
         action: &str,
         version: Option<i64>,
     ) -> Result<MoveReport, TableError> {
-        until_won(id, || async move {
+        let report = until_won(id, || async move {
             let (table, seat) = self.load_seated(id, user).await?;
             self.play(table, seat, action, version).await
         })
-        .await
+        .await?;
+        self.back_by_moving(user).await;
+        Ok(report)
+    }
+
+    /// A player who moves is back from being away (their other tables' clocks start again).
+    /// A failure here does not undo the move: it is logged, and `/away` ends it by hand.
+    async fn back_by_moving(&self, user: UserId) {
+        let at = now();
+        match self.away_now(user, at).await {
+            Ok(None) => {}
+            Ok(Some(_)) => {
+                if let Err(err) = self.come_back(user, at).await {
+                    tracing::warn!("could not end an away time at a move: {}", err.log_detail());
+                }
+            }
+            Err(err) => tracing::warn!("could not read an away time at a move: {}", err.log_detail()),
+        }
     }
 
     /// One click on a step of entering a move at `version` (the version the clicked panel
@@ -44,7 +61,11 @@ impl Tables {
         version: i64,
         confirm: bool,
     ) -> Result<Click, TableError> {
-        until_won(id, || self.click_once(id, user, entry, version, confirm)).await
+        let click = until_won(id, || self.click_once(id, user, entry, version, confirm)).await?;
+        if matches!(click, Click::Moved(_)) {
+            self.back_by_moving(user).await;
+        }
+        Ok(click)
     }
 
     /// One attempt of [`Tables::click`]; `None` when another write won the race.
@@ -57,6 +78,9 @@ impl Tables {
         confirm: bool,
     ) -> Result<Option<Click>, TableError> {
         let (table, seat) = self.load_seated(id, user).await?;
+        if table.row.paused_at.is_some() {
+            return Err(TableError::Paused(id));
+        }
         if table.row.seats.get(seat.index()).is_some_and(|s| s.away) {
             return Err(TableError::Away(id));
         }
@@ -105,6 +129,9 @@ impl Tables {
         version: Option<i64>,
     ) -> Result<Option<MoveReport>, TableError> {
         let id = table.row.id;
+        if table.row.paused_at.is_some() {
+            return Err(TableError::Paused(id));
+        }
         if table.row.seats.get(seat.index()).is_some_and(|s| s.away) {
             return Err(TableError::Away(id));
         }
@@ -180,10 +207,11 @@ impl Tables {
         } else {
             (table.row.status == Status::Lobby).then_some(Status::Running)
         };
-        let dispatch = table
-            .row
-            .delivers
-            .then(|| Dispatch { started: table.row.status == Status::Lobby, ..Dispatch::of_commit(&progress, &table) });
+        let dispatch = table.row.delivers.then(|| Dispatch {
+            started: table.row.status == Status::Lobby,
+            results: finished,
+            ..Dispatch::of_commit(&progress, &table)
+        });
         let update = Update {
             status,
             state: Some(table.game.save().map_err(|e| TableError::Internal(e.to_string()))?),
@@ -193,6 +221,8 @@ impl Tables {
             reminded: Some(reminded),
             waiting: Some(must.bits()),
             asked: Some(asked.clone()),
+            paused_at: None,
+            away_clock: None,
             outbox: dispatch
                 .as_ref()
                 .map(Dispatch::to_json)

@@ -13,6 +13,7 @@
 //! Each test works on a copy in a temporary directory.
 
 use bot::store::Store;
+use bot::table::{DEFAULT_AWAY_ALLOWANCE, ServerId, ServerSettings, UserSettings};
 use bot::table::{OnTimeout, Skill, Status, TableId, Upgraded, UserId};
 use bot::table::{Participant, Tables};
 
@@ -153,6 +154,19 @@ async fn tables_of_release_8250ac0_with_their_discord_rows_resume_and_play_to_th
         .await
         .expect("read");
     assert_eq!(delivers, (1..=7).map(|id| (id, 1)).collect::<Vec<_>>());
+    // Migration 0007: no table is paused, each grants the default away time, and nobody has
+    // settings of their own (every default applies).
+    let long: Vec<(Option<i64>, i64)> = sqlx::query_as("SELECT paused_at, away_allowance FROM game_tables ORDER BY id")
+        .fetch_all(tables.front_end_pool())
+        .await
+        .expect("read");
+    assert_eq!(long, vec![(None, DEFAULT_AWAY_ALLOWANCE); 7]);
+    assert_eq!(tables.user_settings(DISCORD_ALICE).await.expect("settings"), UserSettings::default());
+    let server = ServerId(crate::support::fake_discord::GUILD_ID);
+    assert_eq!(tables.server_settings(server).await.expect("settings"), ServerSettings::default());
+    assert!(tables.snapshot(TableId(1)).await.expect("snapshot").paused_at.is_none());
+    // Migration 0008: nobody is away.
+    assert_eq!(tables.away_now(DISCORD_ALICE, bot::table::now()).await.expect("away"), None);
     let games =
         [(1, "Martian Gunslinger"), (2, "Gunslinger Gang"), (3, "Martian 12s"), (4, "Conquest of Mars"), (5, "Raja")];
     play_on(&tables, &games).await;

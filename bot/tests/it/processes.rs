@@ -53,6 +53,7 @@ async fn table(tables: &Tables, rows: &Rows, seed: u64, deadline: i64, claimed_u
         on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 3_600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         delivers: true,
     };
     let lobby = tables.open(request).await.expect("open");

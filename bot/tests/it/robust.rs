@@ -35,6 +35,7 @@ async fn started_with(tables: &Tables, seed: u64, options: serde_json::Value) ->
         on_timeout: OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 3600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         delivers: false,
     };
     let lobby = tables.open(request).await.expect("open");
@@ -112,6 +113,7 @@ fn start_request() -> LobbyRequest {
         on_timeout: OnTimeout::SafeDefault,
         seed: Some(1),
         turn_timeout: 3600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         delivers: false,
     }
 }

@@ -27,8 +27,10 @@ fn new_table(seed: u64) -> NewTable {
         host: None,
         max_players: 2,
         turn_timeout: 600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         on_timeout: OnTimeout::default(),
         delivers: false,
+        rematch_of: None,
     }
 }
 

@@ -32,6 +32,7 @@ fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
         on_timeout: OnTimeout::SafeDefault,
         seed: Some(seed),
         turn_timeout: 3600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
         delivers: false,
     }
 }

@@ -5,3 +5,7 @@
 #[path = "tables.rs"]
 #[allow(clippy::duplicate_mod, reason = "the same suite, run a second time on Postgres")]
 mod suite;
+
+#[path = "tables_long.rs"]
+#[allow(clippy::duplicate_mod, reason = "the same suite, run a second time on Postgres")]
+mod long_suite;

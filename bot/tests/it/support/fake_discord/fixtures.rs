@@ -296,6 +296,11 @@ fn role_json(id: u64, name: &str, permissions: u64, position: u16, managed: bool
     role
 }
 
+/// One of the test guild's roles by id, as Discord's role object.
+pub fn role_by_id(id: u64) -> Option<Value> {
+    roles_json().as_array()?.iter().find(|r| r["id"].as_str().and_then(|s| s.parse::<u64>().ok()) == Some(id)).cloned()
+}
+
 /// The test guild's roles: `@everyone` (whose id is the guild's), the bot's managed role, players.
 pub fn roles_json() -> Value {
     json!([

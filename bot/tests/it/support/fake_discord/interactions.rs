@@ -15,6 +15,8 @@ pub enum Opt {
     /// A user option: the value is the id, and the user (with member) goes in `resolved`.
     User(String, FakeUser),
     Channel(String, u64),
+    /// A role option: the value is the role's id, and the role goes in `resolved`.
+    Role(String, u64),
     /// The option being typed in an autocomplete interaction (sent as a string with `focused`).
     Focused(String, String),
     /// A subcommand with its options.
@@ -52,6 +54,10 @@ impl Opt {
         Self::Channel(name.to_string(), channel)
     }
 
+    pub fn role(name: &str, role: u64) -> Self {
+        Self::Role(name.to_string(), role)
+    }
+
     pub fn focused(name: &str, partial: &str) -> Self {
         Self::Focused(name.to_string(), partial.to_string())
     }
@@ -68,6 +74,7 @@ impl Opt {
             | Self::Boolean(n, _)
             | Self::User(n, _)
             | Self::Channel(n, _)
+            | Self::Role(n, _)
             | Self::Focused(n, _)
             | Self::Sub(n, _) => n,
         }
@@ -82,6 +89,7 @@ impl Opt {
             Self::Boolean(..) => 5,
             Self::User(..) => 6,
             Self::Channel(..) => 7,
+            Self::Role(..) => 8,
             Self::Number(..) => 10,
         }
     }
@@ -95,7 +103,19 @@ impl Opt {
             Self::Integer(_, v) => json!({ "name": name, "type": kind, "value": v }),
             Self::Number(_, v) => json!({ "name": name, "type": kind, "value": v }),
             Self::Boolean(_, v) => json!({ "name": name, "type": kind, "value": v }),
-            Self::Channel(_, v) => json!({ "name": name, "type": kind, "value": v.to_string() }),
+            Self::Channel(_, v) => {
+                let id = v.to_string();
+                let channels = resolved.entry("channels").or_insert_with(|| json!({}));
+                channels[&id] = json!({ "id": id, "name": format!("channel-{v}"), "type": 0, "permissions": "0" });
+                json!({ "name": name, "type": kind, "value": id })
+            }
+            Self::Role(_, v) => {
+                let id = v.to_string();
+                let role = super::fixtures::role_by_id(*v).unwrap_or_else(|| panic!("fake Discord: no role {v}"));
+                let roles = resolved.entry("roles").or_insert_with(|| json!({}));
+                roles[&id] = role;
+                json!({ "name": name, "type": kind, "value": id })
+            }
             Self::Focused(_, v) => json!({ "name": name, "type": kind, "value": v, "focused": true }),
             Self::User(_, user) => {
                 let id = user.id.to_string();

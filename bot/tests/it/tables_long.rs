@@ -1,0 +1,145 @@
+//! The long game's table layer on a real database (SQLite here; `tables_postgres.rs` runs it
+//! again on Postgres): server and player settings, notes, pause, skipped pings, away and
+//! rematch read back what they wrote, and refuse bad input without changing anything.
+
+use bot::table::{
+    AwayError, LobbyRequest, OnTimeout, Participant, Rematch, ServerChange, ServerId, ServerSettings, SettingError,
+    Skill, Status, TableError, TableId, Tables, UserId, UserSettings, now,
+};
+use engines::GameKind;
+use serde_json::json;
+
+use crate::support::db;
+
+const ALICE: UserId = UserId(101);
+const BOB: UserId = UserId(202);
+const CAROL: UserId = UserId(303);
+
+fn who(user: UserId, name: &str) -> Participant {
+    Participant { user, name: name.to_string() }
+}
+
+/// Alice and Bob at Martian 12s, started.
+async fn started(tables: &Tables) -> TableId {
+    let request = LobbyRequest {
+        game: GameKind::Martian12s,
+        options: json!({}),
+        host: who(ALICE, "Alice"),
+        seat_host: true,
+        players: 2,
+        computers: 0,
+        level: Skill::Random,
+        on_timeout: OnTimeout::SafeDefault,
+        seed: Some(5),
+        turn_timeout: 3600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
+        delivers: false,
+    };
+    let lobby = tables.open(request).await.expect("open");
+    tables.join(lobby.id, who(BOB, "Bob")).await.expect("join");
+    tables.start(lobby.id, ALICE).await.expect("start");
+    lobby.id
+}
+
+#[tokio::test]
+async fn server_and_player_settings_read_back_and_refusals_change_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = Tables::new(db::open(&url).await);
+    let server = ServerId(77);
+    assert_eq!(tables.server_settings(server).await.expect("read"), ServerSettings::default());
+    let change = ServerChange {
+        turn_timeout: Some(7200),
+        level: Some(Skill::Random),
+        on_timeout: Some(OnTimeout::Computer),
+        away_allowance: Some(3 * 86_400),
+        host_role: Some(Some(5)),
+        results_channel: Some(Some(6)),
+    };
+    let refused = tables.change_server(server, false, &change).await.expect_err("not a manager");
+    assert!(matches!(refused, TableError::Setting(SettingError::NotManager)), "{refused:?}");
+    let long = ServerChange { turn_timeout: Some(8 * 86_400), ..ServerChange::default() };
+    assert!(matches!(
+        tables.change_server(server, true, &long).await,
+        Err(TableError::Setting(SettingError::TurnTimeout))
+    ));
+    assert_eq!(tables.server_settings(server).await.expect("read"), ServerSettings::default(), "nothing saved");
+    let saved = tables.change_server(server, true, &change).await.expect("saved");
+    assert_eq!(tables.server_settings(server).await.expect("read"), saved);
+    let everyone = ServerChange { host_role: Some(None), ..ServerChange::default() };
+    let after = tables.change_server(server, true, &everyone).await.expect("saved");
+    assert_eq!(after, ServerSettings { host_role: None, ..saved }, "only the role changed");
+
+    assert_eq!(tables.user_settings(ALICE).await.expect("read"), UserSettings::default());
+    let mine = UserSettings {
+        dm_on_turn: false,
+        time_zone: Some("Europe/Berlin".into()),
+        quiet: Some((22 * 60, 7 * 60)),
+        digest_hour: Some(8),
+        ..UserSettings::default()
+    };
+    tables.save_user_settings(ALICE, &mine).await.expect("save");
+    tables.save_user_settings(ALICE, &mine).await.expect("save again");
+    assert_eq!(tables.user_settings(ALICE).await.expect("read"), mine);
+    assert_eq!(tables.user_settings(BOB).await.expect("read"), UserSettings::default(), "per player");
+}
+
+#[tokio::test]
+async fn notes_pause_away_and_rematch_keep_their_stored_times() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = Tables::new(db::open(&url).await);
+    let id = started(&tables).await;
+
+    tables.save_note(id, ALICE, " Bob bluffs ").await.expect("save");
+    tables.save_note(id, ALICE, "Bob bluffs a lot").await.expect("replace");
+    assert_eq!(tables.note(id, ALICE).await.expect("read").as_deref(), Some("Bob bluffs a lot"));
+    assert_eq!(tables.note(id, BOB).await.expect("read"), None, "each player's own");
+    assert!(matches!(tables.save_note(id, CAROL, "x").await, Err(TableError::NotSeated(_))));
+    assert!(matches!(tables.save_note(id, ALICE, &"x".repeat(1001)).await, Err(TableError::NoteTooLong { .. })));
+    tables.save_note(id, ALICE, "").await.expect("clear");
+    assert_eq!(tables.note(id, ALICE).await.expect("read"), None);
+
+    let at = now();
+    let deadline = tables.snapshot(id).await.expect("snapshot").deadline_at.expect("a deadline");
+    assert!(matches!(tables.pause(id, BOB, "Bob", false, true, at).await, Err(TableError::NotHost(_))));
+    let paused = tables.pause(id, ALICE, "Alice", false, true, at).await.expect("pause");
+    assert_eq!(paused.paused_at, Some(at));
+    let waiting = paused.waiting_users()[0];
+    let (_, private) = tables.private_view(id, waiting).await.expect("view");
+    let action = private.legal[0].text.clone();
+    assert!(matches!(tables.submit(id, waiting, &action, None).await, Err(TableError::Paused(_))));
+    let back = tables.pause(id, ALICE, "Alice", false, false, at + 100).await.expect("unpause");
+    assert_eq!((back.paused_at, back.deadline_at), (None, Some(deadline + 100)), "the time left is kept");
+
+    tables.skip_pings(id, waiting).await.expect("skip");
+    tables.skip_pings(id, waiting).await.expect("skip again");
+    assert!(matches!(tables.skip_pings(id, CAROL).await, Err(TableError::NotSeated(_))));
+    assert_eq!(tables.store().skipping(id).await.expect("read").len(), 1, "one row per player");
+
+    assert!(matches!(tables.go_away(waiting, 0, None, at).await, Err(TableError::AwayTime(AwayError::TooShort))));
+    assert!(matches!(
+        tables.go_away(waiting, 8, None, at).await,
+        Err(TableError::AwayTime(AwayError::TooLong { most: 7 }))
+    ));
+    let told = tables.go_away(waiting, 2, Some("trip".into()), at).await.expect("away");
+    assert_eq!(told.len(), 1, "the one table is told");
+    assert_eq!(tables.away_now(waiting, at + 10).await.expect("read").map(|a| a.until), Some(at + 2 * 86_400));
+    tables.come_back(waiting, at + 10).await.expect("back");
+    assert_eq!(tables.away_now(waiting, at + 11).await.expect("read"), None);
+    assert!(matches!(tables.come_back(waiting, at + 12).await, Err(TableError::AwayTime(AwayError::NotAway))));
+
+    assert!(matches!(tables.rematch(id, &who(ALICE, "Alice")).await, Err(TableError::NotOver(_))));
+    tables.resign(id, BOB).await.expect("Bob resigns");
+    assert!(matches!(tables.rematch(id, &who(CAROL, "Carol")).await, Err(TableError::NotPlayer(_))));
+    let Rematch::Opened(lobby) = tables.rematch(id, &who(BOB, "Bob")).await.expect("asked") else {
+        panic!("a new lobby");
+    };
+    assert_eq!(lobby.seats.iter().map(|s| s.user).collect::<Vec<_>>(), vec![Some(BOB), Some(ALICE)]);
+    assert_eq!(lobby.rematch_of, Some(id));
+    let Rematch::Started(report) = tables.rematch(id, &who(ALICE, "Alice")).await.expect("confirmed") else {
+        panic!("everyone confirmed");
+    };
+    assert_eq!(report.snapshot.status, Status::Running);
+    assert!(matches!(tables.rematch(id, &who(ALICE, "Alice")).await, Err(TableError::RematchBegan { .. })));
+}
