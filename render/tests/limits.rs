@@ -86,8 +86,8 @@ fn martian_gunslinger() {
     check_boards("martian-gunslinger boards", &[mg::four_players_mid_game(), mg::four_players_finished()]);
 }
 
+/// Two games per count, every 8th decision: a game runs to about three hundred decisions.
 #[test]
-#[ignore = "fails until the board is laid out again for a phone (issue 25)"]
 fn gunslinger_gang() {
     check_game(GameKind::GunslingerGang, 2, 8);
     use common::gunslinger_gang as gg;
