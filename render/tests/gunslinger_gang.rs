@@ -1,7 +1,7 @@
 //! Gunslinger Gang pictures: golden images of public and seat views at every phase, the
 //! privacy guarantees of §5 (a public picture never depends on a secret; a seat's picture
-//! differs from the public one only while the seat holds one), and every step of seeded
-//! random playouts rendered for every viewer within the size limits.
+//! differs from the public one only while the seat holds one; checked along seeded random
+//! games by `tests/limits.rs`, which walks and draws them once for every check).
 //!
 //! `UPDATE_GOLDEN=1 cargo test -p render --test gunslinger_gang` rewrites the references.
 
@@ -9,7 +9,7 @@ mod common;
 
 use common::gunslinger_gang::{self as gg, acting};
 use engines::gunslinger_gang::{Phase, TieBreak};
-use engines::{AnyGame, GameRng, Seat, Viewer};
+use engines::{AnyGame, Seat, Viewer};
 
 /// Width and upload limits every board keeps.
 const MAX_WIDTH: u32 = 1200;
@@ -122,48 +122,6 @@ fn public_pictures_never_depend_on_secrets() {
     for other in (0..3).map(Seat).filter(|s| *s != seat) {
         assert_eq!(render(&a, Viewer::Seat(other)), render(&b, Viewer::Seat(other)), "{other} sees no difference");
     }
-}
-
-/// Plays a seeded random game, rendering the public view and every seat's view at every step:
-/// each fits the limits, and a seat's picture equals the public one exactly when the seat
-/// holds no secret.
-fn playout(players: usize, seed: u64) {
-    let mut game = gg::setup(players, seed);
-    let mut rng = GameRng::from_seed(seed ^ 0x5eed);
-    let mut steps = 0;
-    loop {
-        let public = render(&game, Viewer::Public);
-        for seat in (0..players as u8).map(Seat) {
-            let own = render(&game, Viewer::Seat(seat));
-            let secret = game.holds_secrets(seat);
-            assert_eq!(
-                own != public,
-                secret,
-                "step {steps}, {seat}: differs from the public picture iff it holds secrets"
-            );
-        }
-        let Some(seat) = common::pending_seat(&game) else { break };
-        let action = game.random_action(seat, &mut rng).expect("a pending seat has a move");
-        game.apply(seat, &action, &[]).unwrap_or_else(|e| panic!("{action} for {seat}: {e}"));
-        steps += 1;
-    }
-    assert_eq!(gg::view(&game, Viewer::Public).phase, Phase::Finished, "played to the end in {steps} steps");
-    eprintln!("{players} players: {steps} steps");
-}
-
-#[test]
-fn every_step_of_a_two_player_playout_renders() {
-    playout(2, 31);
-}
-
-#[test]
-fn every_step_of_a_three_player_playout_renders() {
-    playout(3, 32);
-}
-
-#[test]
-fn every_step_of_a_four_player_playout_renders() {
-    playout(4, 33);
 }
 
 #[test]

@@ -53,38 +53,48 @@ fn missing_long_and_unusual_names_do_not_break_the_board() {
     assert!(render::board_text(&view, &names).contains("P1"), "a blank name shows the seat");
 }
 
+/// Positions drawn along a playout: every third decision, and the end.
+const SAMPLE: usize = 3;
+
 /// Plays `game` to its end with `policy`, rendering the public view and every seat's view
-/// at every step: each renders within the limits, and a seat's picture differs from the
-/// public one exactly when the seat holds secrets, so nothing private reaches the public
-/// picture and a seat without secrets is shown the public board.
+/// at every third step and at the end: each renders within the limits, and a seat's picture
+/// differs from the public one exactly when the seat holds secrets, so nothing private
+/// reaches the public picture and a seat without secrets is shown the public board.
 fn gunslinger_playout(
     mut game: engines::AnyGame,
     seed: u64,
     policy: fn(&engines::AnyGame, engines::Seat, &mut GameRng) -> String,
 ) -> engines::martian_gunslinger::View {
-    use common::gunslinger as mg;
-    let players = game.players();
-    let names = common::names(players);
+    let names = common::names(game.players());
     let mut rng = GameRng::from_seed(seed * 7919);
     for step in 0.. {
-        let public = render::board_png(&game.view(Viewer::Public), &names).expect("renders");
-        check_gunslinger_png(&public);
-        let text = render::board_text(&game.view(Viewer::Public), &names);
-        assert!(names.iter().all(|n| text.contains(n.as_str())), "{text}");
-        for seat in (0..players as u8).map(engines::Seat) {
-            let own = game.view(Viewer::Seat(seat));
-            let png = render::board_png(&own, &names).expect("renders");
-            check_gunslinger_png(&png);
-            let secrets = mg::holds_private(&mg::view(&game, Viewer::Seat(seat)));
-            assert_eq!(png != public, secrets, "step {step}, {seat}: holds secrets {secrets}");
-            assert!(!game.holds_secrets(seat) || secrets, "step {step}, {seat}: the engine counts secrets");
-            assert_eq!(render::board_text(&own, &names).contains("sees this"), secrets, "step {step}, {seat}");
+        let pending = common::pending_seat(&game);
+        if step % SAMPLE == 0 || pending.is_none() {
+            check_every_view(&game, &names, step);
         }
-        let Some(seat) = common::pending_seat(&game) else { break };
+        let Some(seat) = pending else { break };
         let action = policy(&game, seat, &mut rng);
         game.apply(seat, &action, &names).expect("legal moves");
     }
     common::gunslinger::view(&game, Viewer::Public)
+}
+
+/// The checks of [`gunslinger_playout`] at one step.
+fn check_every_view(game: &engines::AnyGame, names: &[String], step: usize) {
+    use common::gunslinger as mg;
+    let public = render::board_png(&game.view(Viewer::Public), names).expect("renders");
+    check_gunslinger_png(&public);
+    let text = render::board_text(&game.view(Viewer::Public), names);
+    assert!(names.iter().all(|n| text.contains(n.as_str())), "{text}");
+    for seat in (0..game.players() as u8).map(engines::Seat) {
+        let own = game.view(Viewer::Seat(seat));
+        let png = render::board_png(&own, names).expect("renders");
+        check_gunslinger_png(&png);
+        let secrets = mg::holds_private(&mg::view(game, Viewer::Seat(seat)));
+        assert_eq!(png != public, secrets, "step {step}, {seat}: holds secrets {secrets}");
+        assert!(!game.holds_secrets(seat) || secrets, "step {step}, {seat}: the engine counts secrets");
+        assert_eq!(render::board_text(&own, names).contains("sees this"), secrets, "step {step}, {seat}");
+    }
 }
 
 #[test]

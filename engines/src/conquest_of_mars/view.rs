@@ -11,6 +11,7 @@ use super::scoring::FinalResult;
 use super::state::{ConquestOfMars, Phase};
 use crate::game::{Outcome, Seat, Secret, Viewer};
 use crate::parts::cards::Card;
+use crate::parts::poker::{LowHandValue, evaluate_aces_low};
 use crate::parts::pyramids::Colour;
 
 /// A pyramid on the board.
@@ -347,5 +348,36 @@ fn attack_view(combat: &Combat) -> AttackView {
         fighters,
         losers,
         exchanges: combat.exchanges,
+    }
+}
+
+impl View {
+    /// The face-up cards `seat` alone occupies (R26), in reading order: what everyone can see
+    /// it would collect if the game ended now.
+    #[must_use]
+    pub fn visible_cards(&self, seat: Seat) -> Vec<Card> {
+        self.cells
+            .iter()
+            .filter(|c| !c.pyramids.is_empty() && c.pyramids.iter().all(|p| p.seat == seat))
+            .filter_map(|c| c.card)
+            .collect()
+    }
+
+    /// `seat`'s best hand (§6.4, Aces low) from the cards everyone can see it would collect;
+    /// `None` while it solely occupies no face-up card.
+    #[must_use]
+    pub fn best_visible(&self, seat: Seat) -> Option<LowHandValue> {
+        let cards = self.visible_cards(seat);
+        (!cards.is_empty()).then(|| evaluate_aces_low(&cards))
+    }
+
+    /// The viewer's own best hand: its two secret cards with the face-up cards it alone
+    /// occupies; `None` in a public view.
+    #[must_use]
+    pub fn best_own(&self) -> Option<LowHandValue> {
+        let you = self.you.as_ref()?;
+        let mut cards = you.hand.clone();
+        cards.extend(self.visible_cards(you.seat));
+        Some(evaluate_aces_low(&cards))
     }
 }

@@ -56,8 +56,20 @@ fn body(canvas: &mut Canvas, view: &View, p: &PlayerView, names: &[String], x: f
     let on = on_turn(view, p);
     badge(canvas, x, top + 14.0, 32.0, p.colour);
     let style = Style::new(Face::Bold, 28, if on { theme::ACCENT } else { theme::TEXT });
-    let name = canvas.fit(style, &name_of(names, p.seat), INNER - 44.0);
+    // §6.4: the best hand of the face-up cards it alone occupies, while the game runs, at
+    // the right of the name row (up to a little over half the card).
+    let room = INNER * 0.58;
+    let shows = view.best_visible(p.seat).filter(|_| view.result.is_none()).map(|best| {
+        let long = format!("shows {best}");
+        if canvas.measure(regular(theme::ACCENT), &long) <= room { long } else { best.to_string() }
+    });
+    let shows_w = shows.as_ref().map_or(0.0, |s| canvas.measure(regular(theme::ACCENT), s).min(room));
+    let name = canvas.fit(style, &name_of(names, p.seat), INNER - 44.0 - shows_w - 12.0);
     canvas.text(x + 44.0, top + 40.0, &name, style, Align::Left);
+    if let Some(shows) = shows {
+        let shows = canvas.fit(regular(theme::ACCENT), &shows, shows_w);
+        canvas.text(x + INNER, top + 40.0, &shows, regular(theme::ACCENT), Align::Right);
+    }
     let mut facts = Vec::new();
     if on {
         facts.push("▶ on turn".to_string());

@@ -32,7 +32,7 @@ pub(crate) fn board_text(view: &View, names: &[String]) -> String {
         }
     }
     if let Some(me) = &view.you {
-        private(&mut out, me, names);
+        private(&mut out, view, me, names);
     }
     standings(&mut out, view, names);
     second_person(&out)
@@ -164,13 +164,20 @@ fn player_line(out: &mut String, view: &View, p: &PlayerView, names: &[String]) 
     if p.resigned {
         facts.push("resigned".to_string());
     }
+    // §6.4: the best hand of the face-up cards it alone occupies, while the game runs.
+    if let Some(best) = view.best_visible(p.seat).filter(|_| view.result.is_none()) {
+        facts.push(format!("best showing: {best}"));
+    }
     let marker = if on { '>' } else { ' ' };
     let _ = writeln!(out, "{marker}{} [{}] {}", name_of(names, p.seat), p.colour.letter(), facts.join(" · "));
 }
 
-fn private(out: &mut String, me: &OwnView, names: &[String]) {
+fn private(out: &mut String, view: &View, me: &OwnView, names: &[String]) {
     let hand: Vec<String> = me.hand.iter().map(ToString::to_string).collect();
     let mut line = format!("Only {} sees this: hand {}", name_of(names, me.seat), hand.join(" "));
+    if let Some(best) = view.best_own() {
+        let _ = write!(line, " · your best: {best}");
+    }
     if let Some(words) = &me.sealed {
         let _ = write!(line, " · {words}");
     }

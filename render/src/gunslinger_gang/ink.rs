@@ -79,27 +79,29 @@ pub(super) fn disc(
 pub(super) fn token(canvas: &mut Canvas, cx: f32, cy: f32, diameter: f32, colour: Colour) {
     let ink = ink(colour);
     disc(canvas, cx, cy, diameter, Some(ink.fill), None);
-    let size = (diameter * 0.62).round().max(16.0) as u16;
-    let style = Style::new(Face::Bold, size, ink.text);
+    // The letter doubles the colour: an aid, never under the aid size.
+    let size = (diameter * 0.62).round().max(18.0) as u16;
+    let style = Style::new(Face::Bold, size, ink.text).aid();
     canvas.text(cx, baseline(cy, size), &letter(colour).to_string(), style, Align::Center);
 }
 
 /// An empty lawman slot: a hollow disc.
 pub(super) fn vacant(canvas: &mut Canvas, cx: f32, cy: f32, diameter: f32) {
     disc(canvas, cx, cy, diameter, None, Some((theme::MUTED, 1.5)));
-    let style = Style::new(Face::Bold, 18, theme::MUTED);
+    let style = Style::new(Face::Bold, 18, theme::MUTED).aid();
     canvas.text(cx, baseline(cy, 18), "–", style, Align::Center);
 }
 
-/// Width and height of an underling card in a stack.
-pub(super) const CARD: (f32, f32) = (30.0, 40.0);
+/// Width and height of an underling card in a stack: tall enough for a 26 px value.
+pub(super) const CARD: (f32, f32) = (36.0, 46.0);
 
 /// The corner badge that says a News Story is attached.
 fn news_badge(canvas: &mut Canvas, x: f32, y: f32) {
-    if let Some(area) = rect(x - 10.0, y - 10.0, 20.0, 20.0) {
+    if let Some(area) = rect(x - 11.0, y - 11.0, 22.0, 22.0) {
         canvas.round_rect(area, 5.0, Some(theme::TEXT), Some((theme::BACKGROUND, 1.5)));
     }
-    canvas.text(x, baseline(y, 16), "N", Style::new(Face::Bold, 16, theme::DARK), Align::Center);
+    // The badge itself tells a News Story is there; its letter is an aid.
+    canvas.text(x, baseline(y, 18), "N", Style::new(Face::Bold, 18, theme::DARK).aid(), Align::Center);
 }
 
 /// A face-down underling: its back in the owner's colour with the colour's letter; `news`
@@ -109,7 +111,7 @@ pub(super) fn card_back(canvas: &mut Canvas, x: f32, y: f32, colour: Colour, new
     if let Some(area) = rect(x, y, CARD.0, CARD.1) {
         canvas.round_rect(area, 5.0, Some(ink.fill), None);
     }
-    let style = Style::new(Face::Bold, 18, ink.text);
+    let style = Style::new(Face::Bold, 18, ink.text).aid();
     canvas.text(
         x + CARD.0 / 2.0,
         baseline(y + CARD.1 / 2.0 + 3.0, 18),
@@ -127,7 +129,7 @@ pub(super) fn card_face(canvas: &mut Canvas, x: f32, y: f32, (w, h): (f32, f32),
     if let Some(area) = rect(x, y, w, h) {
         canvas.round_rect(area, 5.0, Some(theme::CARD_FACE), Some((edge, 3.0)));
     }
-    let size = if h >= 40.0 { 22 } else { 18 };
+    let size = if h >= 44.0 { 26 } else { 22 };
     let style = Style::new(Face::Bold, size, theme::CARD_INK);
     canvas.text(x + w / 2.0, baseline(y + h / 2.0 + 1.0, size), &value.to_string(), style, Align::Center);
     if news {
@@ -135,9 +137,13 @@ pub(super) fn card_face(canvas: &mut Canvas, x: f32, y: f32, (w, h): (f32, f32),
     }
 }
 
-/// A building token worth `value` VP standing on `base`, left edge at `x`; returns its width.
+/// Width of a building token.
+pub(super) const HOUSE: f32 = 36.0;
+
+/// A building token worth `value` VP standing on `base`, left edge at `x`, its value at
+/// 26 px; returns its width.
 pub(super) fn house(canvas: &mut Canvas, x: f32, base: f32, value: u8) -> f32 {
-    let (w, wall, roof) = (28.0, 18.0, 11.0);
+    let (w, wall, roof) = (HOUSE, 27.0, 13.0);
     let fill = match value {
         1 => Rgba::hex(0xb9a27a),
         2 => Rgba::hex(0xd9b45a),
@@ -145,25 +151,39 @@ pub(super) fn house(canvas: &mut Canvas, x: f32, base: f32, value: u8) -> f32 {
     };
     let outline = [(x, base), (x, base - wall), (x + w / 2.0, base - wall - roof), (x + w, base - wall), (x + w, base)];
     canvas.polygon(&outline, Some(fill), Some((Rgba::hex(0x5a4a2a), 1.5)));
-    let style = Style::new(Face::Bold, 18, theme::DARK);
-    canvas.text(x + w / 2.0, base - 2.0, &value.to_string(), style, Align::Center);
+    let style = Style::new(Face::Bold, 26, theme::DARK);
+    canvas.text(x + w / 2.0, base - 3.0, &value.to_string(), style, Align::Center);
     w
 }
 
 /// A rounded label centred vertically on `cy` from `x`; returns its width.
 pub(super) fn pill(canvas: &mut Canvas, x: f32, cy: f32, text: &str, style: Style, fill: Rgba) -> f32 {
     let w = canvas.measure(style, text) + 16.0;
-    if let Some(area) = rect(x, cy - 13.0, w, 26.0) {
-        canvas.round_rect(area, 13.0, Some(fill), None);
+    let h = f32::from(style.size) + 10.0;
+    if let Some(area) = rect(x, cy - h / 2.0, w, h) {
+        canvas.round_rect(area, h / 2.0, Some(fill), None);
     }
     canvas.text(x + 8.0, baseline(cy, style.size), text, style, Align::Left);
     w
 }
 
-/// A canvas to measure text with before the picture's size is known (the fonts are the
-/// same on every canvas).
-pub(super) fn measuring() -> Option<Canvas> {
-    Canvas::new(1, 1, theme::BACKGROUND).ok()
+/// A lawman's badge centred on `(cx, cy)`: the sheriff's a six-pointed star, the deputy's
+/// a five-pointed one drawn hollow, so the two read apart by shape as well as by fill.
+pub(super) fn badge(canvas: &mut Canvas, cx: f32, cy: f32, sheriff: bool) {
+    let (points, outer) = if sheriff { (6, 13.0) } else { (5, 12.0) };
+    let inner = outer * 0.5;
+    let corners: Vec<(f32, f32)> = (0..points * 2)
+        .map(|i| {
+            let r = if i % 2 == 0 { outer } else { inner };
+            let angle = std::f32::consts::PI * (i as f32 / points as f32 - 0.5);
+            (cx + r * angle.cos(), cy + r * angle.sin())
+        })
+        .collect();
+    if sheriff {
+        canvas.polygon(&corners, Some(theme::ACCENT), None);
+    } else {
+        canvas.polygon(&corners, None, Some((theme::ACCENT, 2.0)));
+    }
 }
 
 /// A panel: a rounded rectangle with an edge.

@@ -27,82 +27,70 @@ pub(crate) use self::text::board_text;
 const W: f32 = WIDTH as f32;
 /// Between sections and between tiles.
 const GAP: f32 = 12.0;
-const HEADER: f32 = 134.0;
-const BANNER: f32 = 84.0;
+/// A line of 26 px text.
+const LINE: f32 = 34.0;
 
-/// The parts of the picture, top to bottom.
+/// The parts of the picture under the header, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Section {
-    Header,
+    /// Final standings (§6.4) once it is over, first.
+    Standings,
     /// The reveal in progress (§4.4).
     Banner,
     /// The viewer's own secrets (seat views only).
     Private,
     Grid,
-    /// The VP track (R13) while the game runs.
-    Track,
-    /// Final standings (§6.4) once it is over.
-    Standings,
+    /// One card per player, VP and the Most Wanted on it (R13).
     Players,
-    /// News deck, building supply and the legend.
+    /// News deck, building supply and a legend.
     Info,
 }
 
 fn sections(view: &View) -> Vec<Section> {
-    let mut out = vec![Section::Header];
+    let mut out = Vec::new();
+    if view.phase == Phase::Finished {
+        out.push(Section::Standings);
+    }
     if view.resolving.is_some() {
         out.push(Section::Banner);
     }
     if private::shown(view) {
         out.push(Section::Private);
     }
-    if view.phase == Phase::Finished {
-        out.push(Section::Standings);
-    }
     out.push(Section::Grid);
+    // Once over, the standings say what the players' cards and the supply no longer matter for.
     if view.phase != Phase::Finished {
-        out.push(Section::Track);
+        out.extend([Section::Players, Section::Info]);
     }
-    out.extend([Section::Players, Section::Info]);
     out
 }
 
-fn section_height(section: Section, view: &View) -> f32 {
-    match section {
-        Section::Header => HEADER,
-        Section::Banner => BANNER + GAP,
-        Section::Private => private::height(view) + GAP,
-        Section::Grid => grid_rows(view).iter().map(|(_, h)| h + GAP).sum(),
-        Section::Track => players::track_height(view) + GAP,
-        Section::Standings => players::standings_height(view) + GAP,
-        Section::Players => players::panels_height(view) + GAP,
-        Section::Info => INFO,
+/// Draws (or, on a measuring canvas, lays out) the whole board; returns its height.
+fn layout(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
+    let mut y = header(canvas, view, names) + GAP;
+    for section in sections(view) {
+        y += match section {
+            Section::Standings => players::standings(canvas, view, names, y),
+            Section::Banner => banner(canvas, view, names, y),
+            Section::Private => private::strip(canvas, view, y),
+            Section::Grid => grid(canvas, view, y),
+            Section::Players => players::cards(canvas, view, names, y),
+            Section::Info => info(canvas, view, y),
+        } + GAP;
     }
+    y - GAP + MARGIN
 }
 
 /// Draws the board of `view` as PNG bytes: the public board, plus the private strip when
-/// `view` is a seat's own and the seat holds a secret.
+/// `view` is a seat's own and the seat holds a secret. The board is laid out once on a
+/// measuring canvas to learn its height, then drawn.
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`crate::indexed::png`].
 pub(crate) fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
-    let sections: Vec<(Section, f32)> = sections(view).into_iter().map(|s| (s, section_height(s, view))).collect();
-    let height: f32 = sections.iter().map(|(_, h)| h).sum::<f32>() + MARGIN - GAP;
+    let height = layout(&mut Canvas::measuring(WIDTH)?, view, names);
     let mut canvas = Canvas::new(WIDTH, height.ceil() as u32, theme::BACKGROUND)?;
-    let mut y = 0.0;
-    for (section, h) in sections {
-        match section {
-            Section::Header => header(&mut canvas, view, names),
-            Section::Banner => banner(&mut canvas, view, names, y),
-            Section::Private => private::strip(&mut canvas, view, names, y),
-            Section::Grid => grid(&mut canvas, view, y),
-            Section::Track => players::track(&mut canvas, view, names, y),
-            Section::Standings => players::standings(&mut canvas, view, names, y),
-            Section::Players => players::panels(&mut canvas, view, names, y),
-            Section::Info => info(&mut canvas, view, y),
-        }
-        y += h;
-    }
+    layout(&mut canvas, view, names);
     canvas.finish()
 }
 
@@ -120,16 +108,16 @@ fn who(view: &View, names: &[String], seat: Seat) -> String {
     }
 }
 
-/// "Planning · 9 of 20 plays made", "Resolution · 7 underlings left", or the winners.
+/// "9 of 20 plays made", "7 underlings left", or the winners.
 fn phase_line(view: &View, names: &[String]) -> String {
     match view.phase {
         Phase::Planning => {
             let plays = 5 * view.players.len();
-            format!("Planning · {} of {plays} plays made", view.plays_done)
+            format!("{} of {plays} plays made", view.plays_done)
         }
         Phase::Resolution => {
             let left: usize = view.towns.iter().map(|t| t.stack.len()).sum();
-            format!("Resolution · {left} underling{} left", if left == 1 { "" } else { "s" })
+            format!("{left} underling{} left", if left == 1 { "" } else { "s" })
         }
         Phase::Finished => {
             let winners: Vec<String> =
@@ -164,30 +152,50 @@ fn doing(view: &View) -> String {
         Step::SwearIn => "may swear in a lawman".to_string(),
         Step::Turncoat => "chooses a turncoat".to_string(),
     };
-    format!("{what} at {}", r.town)
+    // The banner under the header names the town.
+    what
 }
 
-/// Title, round, phase, start player and who acts (or that the game is over).
-fn header(canvas: &mut Canvas, view: &View, names: &[String]) {
+/// Title, round and phase on the first line; who acts and what (or that the game is over)
+/// under it; returns the height taken.
+fn header(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
     let (left, right) = (MARGIN, W - MARGIN);
-    canvas.text(left, 50.0, "Gunslinger Gang", Style::new(Face::Bold, 34, theme::TEXT), Align::Left);
-    let round = format!("Round {} of 4", view.round);
-    canvas.text(right, 50.0, &round, Style::new(Face::Bold, 30, theme::TEXT), Align::Right);
-    let start = format!("Start player: {}", who(view, names, view.start_seat));
-    let start_style = Style::new(Face::Regular, 20, theme::MUTED);
-    let start = canvas.fit(start_style, &start, W * 0.36);
-    let start_w = canvas.text(right, 90.0, &start, start_style, Align::Right);
-    let phase_style = Style::new(Face::Bold, 26, theme::ACCENT);
-    let phase = canvas.fit(phase_style, &phase_line(view, names), W - 2.0 * MARGIN - start_w - 24.0);
-    canvas.text(left, 90.0, &phase, phase_style, Align::Left);
-    let (line, style) = match view.pending {
-        Some(seat) => {
-            (format!("▶ {} {}", who(view, names, seat), doing(view)), Style::new(Face::Bold, 22, theme::ACCENT))
-        }
-        None => ("Game over after four rounds".to_string(), Style::new(Face::Regular, 22, theme::TEXT)),
-    };
-    let line = canvas.fit(style, &line, W - 2.0 * MARGIN);
-    canvas.text(left, 126.0, &line, style, Align::Left);
+    let title_style = Style::new(Face::Bold, 34, theme::TEXT);
+    let title_w = canvas.text(left, 50.0, "Gunslinger Gang", title_style, Align::Left);
+    let round_style = Style::new(Face::Bold, 28, theme::ACCENT);
+    let round = format!("Round {} of 4 · {}", view.round, phase_name(view.phase));
+    let round = canvas.fit(round_style, &round, right - left - title_w - 20.0);
+    canvas.text(right, 50.0, &round, round_style, Align::Right);
+    let mut y = 50.0;
+    let style = Style::new(Face::Bold, 28, theme::ACCENT);
+    for line in canvas.pack(style, &headline(view, names), right - left) {
+        y += 40.0;
+        canvas.text(left, y, &line, style, Align::Left);
+    }
+    y + 8.0
+}
+
+/// The phase in a word.
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Planning => "Planning",
+        Phase::Resolution => "Resolution",
+        Phase::Finished => "Final",
+    }
+}
+
+/// Who acts and what, then the phase's progress: "▶ Ada (R) plays an underling",
+/// "9 of 20 plays made"; once over, the winners.
+fn headline(view: &View, names: &[String]) -> Vec<String> {
+    let progress = phase_line(view, names);
+    match view.pending {
+        // The banner of a reveal says who decides what.
+        Some(_) if view.resolving.is_some() => Vec::new(),
+        // In Resolution the stacks drawn show what is left.
+        Some(seat) if view.phase == Phase::Resolution => vec![format!("▶ {} {}", who(view, names, seat), doing(view))],
+        Some(seat) => vec![format!("▶ {} {}", who(view, names, seat), doing(view)), progress],
+        None => vec![progress],
+    }
 }
 
 /// The ability chosen, in words.
@@ -200,19 +208,8 @@ fn ability_words(r: &ResolvingView) -> Option<String> {
     })
 }
 
-/// The reveal in progress (§4.4): the card face up, its News Story and choices so far.
-fn banner(canvas: &mut Canvas, view: &View, names: &[String], top: f32) {
-    let Some(r) = &view.resolving else { return };
-    let width = W - 2.0 * MARGIN;
-    ink::panel(canvas, MARGIN, top, width, BANNER, theme::PANEL_ON_TURN, (theme::ACCENT, 3.0));
-    let edge = view.players.get(r.seat.index()).map_or(theme::ACCENT, |p| ink::ink(p.colour).fill);
-    let value = r.card.underling.value();
-    ink::card_face(canvas, MARGIN + 18.0, top + 14.0, (42.0, 56.0), value, edge, r.story.is_some());
-    let x = MARGIN + 78.0;
-    let title = format!("{} reveals {} ({value}) at {}", who(view, names, r.seat), r.card.underling.name(), r.town);
-    let bold = Style::new(Face::Bold, 22, theme::TEXT);
-    let title = canvas.fit(bold, &title, width - 96.0);
-    canvas.text(x, top + 36.0, &title, bold, Align::Left);
+/// What the banner says under its title: the News Story, its timing, the ability chosen.
+fn banner_details(r: &ResolvingView) -> Vec<String> {
     let mut details = Vec::new();
     if r.second {
         details.push("second from the top (Forged Orders)".to_string());
@@ -228,19 +225,55 @@ fn banner(canvas: &mut Canvas, view: &View, names: &[String], top: f32) {
     if details.is_empty() {
         details.push("no News Story attached".to_string());
     }
-    let style = Style::new(Face::Regular, 18, theme::MUTED);
-    let details = canvas.fit(style, &details.join(" · "), width - 96.0);
-    canvas.text(x, top + 66.0, &details, style, Align::Left);
+    details
+}
+
+/// The banner's content from `top`; returns its height.
+fn banner_content(canvas: &mut Canvas, view: &View, names: &[String], r: &ResolvingView, top: f32) -> f32 {
+    let edge = view.players.get(r.seat.index()).map_or(theme::ACCENT, |p| ink::ink(p.colour).fill);
+    let value = r.card.underling.value();
+    ink::card_face(canvas, MARGIN + 18.0, top + 16.0, (44.0, 58.0), value, edge, r.story.is_some());
+    let x = MARGIN + 80.0;
+    let width = W - MARGIN - 18.0 - x;
+    let acting = view.pending.map_or_else(String::new, |seat| format!("▶ {} {}", who(view, names, seat), doing(view)));
+    let bold = Style::new(Face::Bold, 28, theme::ACCENT);
+    let mut y = top + 8.0;
+    for line in canvas.wrap(bold, &acting, width, 2) {
+        canvas.text(x, y + 30.0, &line, bold, Align::Left);
+        y += 38.0;
+    }
+    // The line above names the revealing player when they are the one deciding.
+    let reveal = format!("{} ({value}) revealed at {}", r.card.underling.name(), r.town);
+    let reveal = if view.pending == Some(r.seat) { reveal } else { format!("{}: {reveal}", name_of(names, r.seat)) };
+    let mut details = vec![reveal];
+    details.extend(banner_details(r));
+    let style = Style::new(Face::Regular, 26, theme::TEXT);
+    for line in canvas.pack(style, &details, width) {
+        canvas.text(x, y + 28.0, &line, style, Align::Left);
+        y += LINE;
+    }
+    (y - top + 14.0).max(90.0)
+}
+
+/// The reveal in progress (§4.4): the card face up, its News Story and choices so far;
+/// returns the height taken.
+fn banner(canvas: &mut Canvas, view: &View, names: &[String], top: f32) -> f32 {
+    let Some(r) = &view.resolving else { return 0.0 };
+    let Some(height) = canvas.probe().map(|mut p| banner_content(&mut p, view, names, r, top)) else { return 0.0 };
+    ink::panel(canvas, MARGIN, top, W - 2.0 * MARGIN, height, theme::PANEL_ON_TURN, (theme::ACCENT, 3.0));
+    banner_content(canvas, view, names, r, top);
+    height
 }
 
 /// The grid's rows (2 or 3), each with its positions and height.
-fn grid_rows(view: &View) -> Vec<(Vec<usize>, f32)> {
+fn grid_rows(canvas: &Canvas, view: &View) -> Vec<(Vec<usize>, f32)> {
     let columns = 3;
     let tile_w = tile_width();
     (0..view.towns.len().div_ceil(columns))
         .map(|row| {
             let members: Vec<usize> = (row * columns..((row + 1) * columns).min(view.towns.len())).collect();
-            let height = members.iter().map(|i| town::height(view, &view.towns[*i], tile_w)).fold(0.0, f32::max);
+            let height =
+                members.iter().map(|i| town::height(canvas, view, &view.towns[*i], tile_w)).fold(0.0, f32::max);
             (members, height)
         })
         .collect()
@@ -250,11 +283,11 @@ const fn tile_width() -> f32 {
     (W - 2.0 * MARGIN - 2.0 * GAP) / 3.0
 }
 
-/// The town grid (§2.2), in reading order.
-fn grid(canvas: &mut Canvas, view: &View, top: f32) {
+/// The town grid (§2.2), in reading order; returns the height taken.
+fn grid(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
     let tile_w = tile_width();
     let mut y = top;
-    for (members, height) in grid_rows(view) {
+    for (members, height) in grid_rows(canvas, view) {
         for i in members {
             let town = &view.towns[i];
             let x = MARGIN + f32::from(town.town.col()) * (tile_w + GAP);
@@ -262,39 +295,49 @@ fn grid(canvas: &mut Canvas, view: &View, top: f32) {
         }
         y += height + GAP;
     }
+    y - top - GAP
 }
 
-/// Height of the info panel.
-const INFO: f32 = 114.0;
+/// What the pieces mean: an aid under the board.
+const LEGEND: [&str; 5] =
+    ["ringed: in control", "gold star: sheriff", "hollow: deputy", "★ Most Wanted", "player's cards: resolved"];
 
-/// News deck and piles, the building supply (§2.7) and a legend of the pieces.
-fn info(canvas: &mut Canvas, view: &View, top: f32) {
-    let width = W - 2.0 * MARGIN;
-    ink::panel(canvas, MARGIN, top, width, INFO, theme::PANEL, (theme::PANEL_EDGE, 1.0));
+/// The info panel's content from `top`: News deck and piles, the building supply (§2.7),
+/// then the legend; returns its height.
+fn info_content(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
     let x = MARGIN + 18.0;
-    let style = Style::new(Face::Regular, 18, theme::TEXT);
-    let mut news = format!("News: deck {} · discard {}", view.deck, view.discard.len());
-    if !view.removed.is_empty() {
-        news.push_str(&format!(" · {} Boomtown removed", view.removed.len()));
+    let right = W - MARGIN - 18.0;
+    let style = Style::new(Face::Regular, 26, theme::TEXT);
+    let news = format!("News: deck {}, discard {}", view.deck, view.discard.len());
+    let mut cx = x + canvas.text(x, top + 44.0, &news, style, Align::Left) + 24.0;
+    let mut y = top;
+    // The building supply after the News on the same line when it fits, else on its own.
+    let supply = canvas.measure(style, "Buildings left") + 10.0 + 3.0 * (ink::HOUSE + 4.0 + 16.0) + 3.0 * 36.0;
+    if cx + supply > right {
+        (cx, y) = (x, y + 48.0);
     }
-    let mut cx = x + canvas.text(x, top + 34.0, &news, style, Align::Left) + 28.0;
-    cx += canvas.text(cx, top + 34.0, "Buildings left:", style, Align::Left) + 10.0;
+    cx += canvas.text(cx, y + 44.0, "Buildings left", style, Align::Left) + 10.0;
     for (i, left) in view.buildings.iter().enumerate() {
-        cx += ink::house(canvas, cx, top + 38.0, i as u8 + 1) + 4.0;
-        cx += canvas.text(cx, top + 34.0, &format!("×{left}"), style, Align::Left) + 14.0;
+        cx += ink::house(canvas, cx, y + 48.0, i as u8 + 1) + 4.0;
+        cx += canvas.text(cx, y + 44.0, &format!("×{left}"), style, Align::Left) + 16.0;
     }
-    let muted = Style::new(Face::Regular, 18, theme::MUTED);
-    for (i, line) in LEGEND.iter().enumerate() {
-        let line = canvas.fit(muted, line, width - 36.0);
-        canvas.text(x, top + 68.0 + i as f32 * 26.0, &line, muted, Align::Left);
+    let aid = Style::new(Face::Regular, 18, theme::MUTED).aid();
+    let legend: Vec<String> = LEGEND.iter().map(|s| (*s).to_string()).collect();
+    y += 58.0;
+    for line in canvas.pack(aid, &legend, right - x) {
+        canvas.text(x, y + 20.0, &line, aid, Align::Left);
+        y += 24.0;
     }
+    y - top + 10.0
 }
 
-/// What the pieces mean.
-const LEGEND: [&str; 2] = [
-    "♛ controls the town, by its lead · ★ Most Wanted · chips count all gunslingers, lawmen too",
-    "Stacks from bottom to top, the top card outlined · N: a News Story is attached",
-];
+/// News deck and piles, the building supply and a legend of the pieces; returns the height.
+fn info(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
+    let Some(height) = canvas.probe().map(|mut probe| info_content(&mut probe, view, top)) else { return 0.0 };
+    ink::panel(canvas, MARGIN, top, W - 2.0 * MARGIN, height, theme::PANEL, (theme::PANEL_EDGE, 1.0));
+    info_content(canvas, view, top);
+    height
+}
 
 /// The players' colours as drawn, for the colour-vision checks.
 #[cfg(test)]
@@ -317,21 +360,21 @@ mod tests {
     #[test]
     fn sections_follow_the_phase_and_the_viewer() {
         let game = AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), 3, 4).expect("setup");
-        let board = [Section::Grid, Section::Track, Section::Players, Section::Info];
+        let board = [Section::Grid, Section::Players, Section::Info];
         let public = sections(&view(&game, Viewer::Public));
-        assert_eq!(public, [&[Section::Header][..], &board].concat(), "no reveal, nothing private");
+        assert_eq!(public, board, "no reveal, nothing private");
         let own = sections(&view(&game, Viewer::Seat(Seat(1))));
-        assert_eq!(own, [&[Section::Header, Section::Private][..], &board].concat(), "three News Stories dealt");
+        assert_eq!(own, [&[Section::Private][..], &board].concat(), "three News Stories dealt");
     }
 
     #[test]
     fn phase_lines_count_plays_and_cards_left() {
         let mut game = AnyGame::setup(GameKind::GunslingerGang, &serde_json::json!({}), 2, 9).expect("setup");
-        assert_eq!(phase_line(&view(&game, Viewer::Public), &[]), "Planning · 0 of 10 plays made");
+        assert_eq!(phase_line(&view(&game, Viewer::Public), &[]), "0 of 10 plays made");
         let seat = game.pending().must_seats().first().expect("a seat");
         game.apply(seat, "play KID B1 none", &[]).expect("a legal play");
         let public = view(&game, Viewer::Public);
-        assert_eq!(phase_line(&public, &[]), "Planning · 1 of 10 plays made");
+        assert_eq!(phase_line(&public, &[]), "1 of 10 plays made");
         assert!(doing(&public).contains("plays an underling"));
         assert_eq!(who(&public, &["Ann".into(), "Bo\tB".into()], Seat(1)), "Bo B (B)");
     }

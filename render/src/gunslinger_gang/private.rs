@@ -1,22 +1,23 @@
 //! The private strip of a seat's own picture (§5, §8.5): its underlings in hand with their
-//! abilities, its News Stories with when they act, and its cards in the stacks. Drawn only
-//! while the seat holds a secret, so a seat's picture equals the public one otherwise.
+//! abilities, its News Stories with when they act, and which of its cards in the stacks
+//! carry which story. Drawn only while the seat holds a secret, so a seat's picture equals
+//! the public one otherwise.
 
 use engines::Seat;
-use engines::gunslinger_gang::{Card, News, Phase, PrivateView, Title, View};
+use engines::gunslinger_gang::{Card, Phase, PrivateView, Title, View};
 
 use super::ink::{self, card_face, theme};
-use super::{MARGIN, W, who};
+use super::{MARGIN, W};
 use crate::canvas::{Align, Canvas, Face, Style};
 use crate::theme::PAD;
 
-const TITLE: f32 = 52.0;
-const SUBHEAD: f32 = 30.0;
-/// A card or News Story: two lines.
-const ROW: f32 = 50.0;
-/// A card in a stack: one line.
-const STACK_ROW: f32 = 30.0;
 const COLUMNS: usize = 2;
+/// A line of 26 px text.
+const LINE: f32 = 34.0;
+const BOLD: Style = Style::new(Face::Bold, 26, theme::TEXT);
+const MUTED: Style = Style::new(Face::Regular, 26, theme::MUTED);
+/// A News Story's effect: a reminder of the card's text under its title, an aid.
+const REMINDER: Style = Style::new(Face::Regular, 20, theme::MUTED).aid();
 
 /// The viewer's secrets, if the strip is drawn: a seat view while the seat holds a secret
 /// (the game is not over, and it has News Stories or not all six underlings in hand).
@@ -31,60 +32,21 @@ pub(super) fn shown(view: &View) -> bool {
     secrets(view).is_some()
 }
 
-/// The viewer's own cards in the stacks: town, card, News Story, whether on top.
-fn deployed(view: &View, seat: Seat) -> Vec<(String, Card, Option<News>, bool)> {
+/// The viewer's own cards in the stacks that carry a News Story, as phrases: the face-up
+/// card in the town already shows the underling's value, not which story rides on it.
+fn stories_in_stacks(view: &View, seat: Seat) -> Vec<String> {
     let mut out = Vec::new();
     for town in &view.towns {
-        for (i, entry) in town.stack.iter().enumerate() {
-            if let Some(card) = entry.card.filter(|_| entry.owner == seat) {
-                out.push((town.town.to_string(), card, entry.story, i + 1 == town.stack.len()));
+        for entry in town.stack.iter().filter(|e| e.owner == seat) {
+            if let (Some(card), Some(story)) = (entry.card, entry.story) {
+                out.push(format!("{} {} + {}", town.town, card.underling.name(), story.title()));
             }
         }
+    }
+    if let Some(first) = out.first_mut() {
+        *first = format!("News on your cards: {first}");
     }
     out
-}
-
-fn rows(items: usize) -> f32 {
-    items.div_ceil(COLUMNS) as f32
-}
-
-const STACK_STYLE: Style = Style::new(Face::Regular, 18, theme::TEXT);
-
-/// The lines about the viewer's cards in the stacks, and how many columns they take (two
-/// when every line fits half the width).
-fn stack_lines(canvas: &Canvas, view: &View, seat: Seat) -> (Vec<String>, usize) {
-    let lines: Vec<String> = deployed(view, seat)
-        .into_iter()
-        .map(|(town, card, story, on_top)| {
-            let mut line = format!("{town} · {} ({})", card.underling.name(), card.underling.value());
-            if let Some(story) = story {
-                line.push_str(&format!(" + {}", story.title()));
-            }
-            if on_top {
-                line.push_str(" · top");
-            }
-            line
-        })
-        .collect();
-    let half = (W - 2.0 * MARGIN - 2.0 * PAD) / COLUMNS as f32 - 12.0;
-    let columns = if lines.iter().all(|l| canvas.measure(STACK_STYLE, l) <= half) { COLUMNS } else { 1 };
-    (lines, columns)
-}
-
-pub(super) fn height(view: &View) -> f32 {
-    let Some(you) = secrets(view) else { return 0.0 };
-    let mut h = TITLE;
-    if !you.hand.is_empty() {
-        h += SUBHEAD + rows(you.hand.len()) * ROW;
-    }
-    h += SUBHEAD + if you.news.is_empty() { STACK_ROW } else { rows(you.news.len()) * ROW };
-    if let Some(canvas) = ink::measuring() {
-        let (lines, columns) = stack_lines(&canvas, view, you.seat);
-        if !lines.is_empty() {
-            h += SUBHEAD + lines.len().div_ceil(columns) as f32 * STACK_ROW;
-        }
-    }
-    h + 10.0
 }
 
 /// When a News Story acts and what it does (§2.6), in a few words.
@@ -105,70 +67,95 @@ fn effect(title: Title) -> &'static str {
     }
 }
 
-/// The strip: framed in its own colour so it never passes for the public board.
-pub(super) fn strip(canvas: &mut Canvas, view: &View, names: &[String], top: f32) {
-    let Some(you) = secrets(view) else { return };
-    let width = W - 2.0 * MARGIN;
-    ink::panel(canvas, MARGIN, top, width, height(view), theme::PRIVATE_PANEL, (theme::PRIVATE, 3.0));
-    let x = MARGIN + PAD;
-    let title = format!("Your hand · {}", who(view, names, you.seat));
-    let style = Style::new(Face::Bold, 22, theme::PRIVATE);
-    let title = canvas.fit(style, &title, width * 0.6);
-    canvas.text(x, top + 36.0, &title, style, Align::Left);
-    let note = Style::new(Face::Regular, 18, theme::MUTED);
-    canvas.text(W - MARGIN - PAD, top + 36.0, "only you see this", note, Align::Right);
-    let column = (width - 2.0 * PAD) / COLUMNS as f32;
-    let edge = view.players.get(you.seat.index()).map_or(theme::PRIVATE, |p| ink::ink(p.colour).fill);
-    let mut y = top + TITLE;
-    if !you.hand.is_empty() {
-        subhead(canvas, x, y, &format!("Underlings in hand ({})", you.hand.len()));
-        y += SUBHEAD;
-        for (i, card) in you.hand.iter().enumerate() {
-            let (cx, cy) = (x + (i % COLUMNS) as f32 * column, y + (i / COLUMNS) as f32 * ROW);
+/// One cell of the strip's two columns.
+enum Cell {
+    Underling(Card),
+    /// A News Story and how many of it the hand holds.
+    Story(Title, usize),
+}
+
+/// A cell's height: two lines of 26 px text.
+const CELL: f32 = 64.0;
+
+/// The underlings in hand, then the News Stories (the same story twice told once,
+/// "×2").
+fn cells(you: &PrivateView) -> Vec<Cell> {
+    let mut stories: Vec<(Title, usize)> = Vec::new();
+    for news in &you.news {
+        match stories.iter_mut().find(|(title, _)| *title == news.title()) {
+            Some((_, n)) => *n += 1,
+            None => stories.push((news.title(), 1)),
+        }
+    }
+    let mut out = Vec::new();
+    out.extend(you.hand.iter().map(|card| Cell::Underling(*card)));
+    out.extend(stories.into_iter().map(|(title, n)| Cell::Story(title, n)));
+    out
+}
+
+/// Draws one cell at `(x, y)`, `column` wide.
+fn cell(canvas: &mut Canvas, cell: &Cell, (x, y): (f32, f32), column: f32, edge: crate::canvas::Rgba) {
+    let text_x = x + ink::CARD.0 + 10.0;
+    let width = column - ink::CARD.0 - 22.0;
+    match cell {
+        Cell::Underling(card) => {
             let u = card.underling;
-            card_face(canvas, cx, cy + 4.0, ink::CARD, u.value(), edge, false);
-            let abilities = format!("A {} · B hire {} · C {}", u.value(), u.hire(), u.talent());
-            two_lines(canvas, cx + 42.0, cy, column - 50.0, u.name(), &abilities);
+            card_face(canvas, x, y + 8.0, ink::CARD, u.value(), edge, false);
+            let name = canvas.fit(BOLD, u.name(), width);
+            canvas.text(text_x, y + 28.0, &name, BOLD, Align::Left);
+            let rest = canvas.fit(MUTED, &format!("hire {} · {}", u.hire(), u.talent()), width);
+            canvas.text(text_x, y + 58.0, &rest, MUTED, Align::Left);
         }
-        y += rows(you.hand.len()) * ROW;
+        Cell::Story(title, count) => {
+            news_card(canvas, x, y + 8.0);
+            let name = if *count > 1 { format!("{} ×{count}", title.name()) } else { title.name().to_string() };
+            let name = canvas.fit(BOLD, &name, width);
+            canvas.text(text_x, y + 28.0, &name, BOLD, Align::Left);
+            let reminder = canvas.fit(REMINDER, effect(*title), width);
+            canvas.text(text_x, y + 54.0, &reminder, REMINDER, Align::Left);
+        }
     }
-    subhead(canvas, x, y, &format!("News Stories ({})", you.news.len()));
-    y += SUBHEAD;
+}
+
+/// The strip's content from `top`; returns its height.
+fn content(canvas: &mut Canvas, view: &View, you: &PrivateView, top: f32) -> f32 {
+    let x = MARGIN + PAD;
+    let right = W - MARGIN - PAD;
+    let column = (right - x) / COLUMNS as f32;
+    let edge = view.players.get(you.seat.index()).map_or(theme::PRIVATE, |p| ink::ink(p.colour).fill);
+    let cells = cells(you);
+    for (i, c) in cells.iter().enumerate() {
+        let at = (x + (i % COLUMNS) as f32 * column, top + 8.0 + (i / COLUMNS) as f32 * CELL);
+        cell(canvas, c, at, column, edge);
+    }
+    let mut y = top + 8.0 + cells.len().div_ceil(COLUMNS) as f32 * CELL;
+    let style = Style::new(Face::Regular, 26, theme::PRIVATE);
+    let mut phrases = Vec::new();
+    // In the last row's empty cell when there is one, else first on the lines under them.
+    if cells.len() % COLUMNS == 1 {
+        canvas.text(x + column + ink::CARD.0 + 10.0, y - CELL + 44.0, "Only you see this", style, Align::Left);
+    } else {
+        phrases.push("Only you see this".to_string());
+    }
     if you.news.is_empty() {
-        canvas.text(x, y + 20.0, "none", note, Align::Left);
-        y += STACK_ROW;
+        phrases.push("no News Stories in hand".to_string());
     }
-    for (i, news) in you.news.iter().enumerate() {
-        let (cx, cy) = (x + (i % COLUMNS) as f32 * column, y + (i / COLUMNS) as f32 * ROW);
-        news_card(canvas, cx, cy + 4.0);
-        two_lines(canvas, cx + 42.0, cy, column - 50.0, news.title().name(), effect(news.title()));
+    phrases.extend(stories_in_stacks(view, you.seat));
+    for line in canvas.pack(style, &phrases, right - x) {
+        canvas.text(x, y + 26.0, &line, style, Align::Left);
+        y += LINE;
     }
-    y += rows(you.news.len()) * ROW;
-    let (lines, columns) = stack_lines(canvas, view, you.seat);
-    if !lines.is_empty() {
-        subhead(canvas, x, y, "Your underlings in the stacks");
-        y += SUBHEAD;
-        let column = (width - 2.0 * PAD) / columns as f32;
-        for (i, line) in lines.iter().enumerate() {
-            let (cx, cy) = (x + (i % columns) as f32 * column, y + (i / columns) as f32 * STACK_ROW);
-            let line = canvas.fit(STACK_STYLE, line, column - 12.0);
-            canvas.text(cx, cy + 20.0, &line, STACK_STYLE, Align::Left);
-        }
-    }
+    y - top + 8.0
 }
 
-fn subhead(canvas: &mut Canvas, x: f32, y: f32, text: &str) {
-    canvas.text(x, y + 21.0, text, Style::new(Face::Bold, 18, theme::MUTED), Align::Left);
-}
-
-/// A name in bold over a muted line, both shortened to `width`.
-fn two_lines(canvas: &mut Canvas, x: f32, y: f32, width: f32, first: &str, second: &str) {
-    let bold = Style::new(Face::Bold, 20, theme::TEXT);
-    let first = canvas.fit(bold, first, width);
-    canvas.text(x, y + 21.0, &first, bold, Align::Left);
-    let muted = Style::new(Face::Regular, 18, theme::MUTED);
-    let second = canvas.fit(muted, second, width);
-    canvas.text(x, y + 43.0, &second, muted, Align::Left);
+/// The strip, framed in its own colour so it never passes for the public board; returns
+/// the height taken (none when nothing is secret).
+pub(super) fn strip(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
+    let Some(you) = secrets(view) else { return 0.0 };
+    let Some(height) = canvas.probe().map(|mut probe| content(&mut probe, view, you, top)) else { return 0.0 };
+    ink::panel(canvas, MARGIN, top, W - 2.0 * MARGIN, height, theme::PRIVATE_PANEL, (theme::PRIVATE, 3.0));
+    content(canvas, view, you, top);
+    height
 }
 
 /// A News Story card: a light card with an N.
@@ -176,6 +163,6 @@ fn news_card(canvas: &mut Canvas, x: f32, y: f32) {
     if let Some(area) = crate::canvas::rect(x, y, ink::CARD.0, ink::CARD.1) {
         canvas.round_rect(area, 5.0, Some(theme::TEXT), Some((theme::MUTED, 1.5)));
     }
-    let style = Style::new(Face::Bold, 20, theme::DARK);
-    canvas.text(x + ink::CARD.0 / 2.0, ink::baseline(y + ink::CARD.1 / 2.0, 20), "N", style, Align::Center);
+    let style = Style::new(Face::Bold, 26, theme::DARK);
+    canvas.text(x + ink::CARD.0 / 2.0, ink::baseline(y + ink::CARD.1 / 2.0, 26), "N", style, Align::Center);
 }

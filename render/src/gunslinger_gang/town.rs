@@ -1,63 +1,128 @@
 //! One position of the town grid (§2.2, §2.3): the tile with its output and lawman bonuses,
-//! the gunslingers of every colour, who controls it, its buildings, its item, this round's
-//! flags and its stack of face-down underlings; or a face-down position not founded yet.
+//! the gunslingers of every colour (the controlling player's chip ringed, §6.1), its
+//! buildings, its item, this round's flags and its stack of face-down underlings; or a
+//! face-down position not founded yet. Every word a player reads is 26 px; the coordinates
+//! and colour letters (which double what is drawn) are 18 px aids.
 
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use engines::Seat;
-use engines::gunslinger_gang::{Colour, EntryView, How, Phase, ResolvingView, Tile, TownView, View};
+use engines::gunslinger_gang::{Colour, EntryView, ResolvingView, Tile, TownView, View};
 use tiny_skia::Pixmap;
 
-use super::ink::{self, CARD, card_back, card_face, house, pill, theme, token};
+use super::ink::{self, CARD, HOUSE, badge, card_back, card_face, house, pill, theme, token};
 use crate::canvas::{Align, Canvas, Face, Style, rect};
 
 /// Padding inside a tile.
 const PAD: f32 = 12.0;
-/// From a tile's top to its stack of cards, without a flags row.
-const BASE: f32 = 174.0;
-/// The optional row of Gold Strike, Mine Collapse and Wager flags.
-const FLAG_ROW: f32 = 38.0;
-/// One line of stacked cards.
-const STACK_LINE: f32 = 48.0;
+/// One row of the tile: name, bonuses, chips.
+const ROW: f32 = 36.0;
+/// The rows above the optional ones: name, output and lawmen, chips.
+const BASE: f32 = 8.0 + 3.0 * ROW;
+/// One line of the item and flags.
+const EXTRA_LINE: f32 = 37.0;
+/// One line of buildings and stacked cards.
+const STACK_LINE: f32 = 50.0;
 /// Horizontal step between cards in a stack.
-const CARD_STEP: f32 = 36.0;
+const CARD_STEP: f32 = 40.0;
 /// A tile of a position not founded yet, at least.
-const FACEDOWN_MIN: f32 = 150.0;
+const FACEDOWN_MIN: f32 = 130.0;
 
-/// Cards one line of a stack holds in a tile `width` wide.
-fn per_line(width: f32) -> usize {
-    (((width - 2.0 * PAD - CARD.0) / CARD_STEP).floor() as usize + 1).max(1)
-}
-
-/// Whether `town` carries any of this round's flags.
-fn has_flags(town: &TownView) -> bool {
-    town.gold_strike || town.collapse || !town.wagers.is_empty()
-}
+const WORDS: Style = Style::new(Face::Regular, 26, theme::TEXT);
+const BOLD: Style = Style::new(Face::Bold, 26, theme::TEXT);
 
 /// The card being revealed at `town`, if any.
 fn revealing<'a>(view: &'a View, town: &TownView) -> Option<&'a ResolvingView> {
     view.resolving.as_ref().filter(|r| r.town == town.town)
 }
 
-/// Lines of cards the stack of `town` takes (at least one).
-fn stack_lines(view: &View, town: &TownView, width: f32) -> usize {
-    let cards = town.stack.len() + usize::from(revealing(view, town).is_some());
-    cards.div_ceil(per_line(width)).max(1)
+/// What the lines under the chips hold, in order: the item, this round's flags, the
+/// buildings, then the stack from bottom to top with the card being revealed here last.
+enum Piece<'a> {
+    Item(String),
+    Flag(&'static str),
+    Wager(Colour),
+    House(u8),
+    /// A stack entry, and whether it is the top card.
+    Entry(&'a EntryView, bool),
+    Reveal(&'a ResolvingView),
+}
+
+impl Piece<'_> {
+    /// Houses and cards need a taller line.
+    fn tall(&self) -> bool {
+        matches!(self, Piece::House(_) | Piece::Entry(..) | Piece::Reveal(_))
+    }
+}
+
+fn pieces<'a>(view: &'a View, town: &'a TownView) -> Vec<Piece<'a>> {
+    let mut out = Vec::new();
+    if let Some(item) = town.item {
+        out.push(Piece::Item(format!("◆ {}", item.name())));
+    }
+    // R31: Collapse wins over Gold Strike.
+    if town.collapse {
+        out.push(Piece::Flag("Collapse"));
+    } else if town.gold_strike {
+        out.push(Piece::Flag("Gold ×2"));
+    }
+    if !town.wagers.is_empty() {
+        out.push(Piece::Flag("Wager"));
+        out.extend(town.wagers.iter().filter_map(|seat| colour_of(view, *seat)).map(Piece::Wager));
+    }
+    out.extend(town.buildings.iter().map(|b| Piece::House(*b)));
+    let top = town.stack.len().checked_sub(1);
+    out.extend(town.stack.iter().enumerate().map(|(i, entry)| Piece::Entry(entry, Some(i) == top)));
+    out.extend(revealing(view, town).map(Piece::Reveal));
+    out
+}
+
+fn piece_width(canvas: &Canvas, piece: &Piece) -> f32 {
+    match piece {
+        Piece::Item(text) => canvas.measure(ITEM, text),
+        Piece::Flag(text) => canvas.measure(BOLD, text) + 16.0,
+        Piece::Wager(_) => 28.0,
+        Piece::House(_) => HOUSE,
+        Piece::Entry(..) | Piece::Reveal(_) => CARD.0,
+    }
+}
+
+const ITEM: Style = Style::new(Face::Bold, 26, theme::ACCENT);
+
+/// The pieces placed in lines `width` wide: (line, x offset, piece), and each line's height.
+fn flow<'a>(canvas: &Canvas, pieces: Vec<Piece<'a>>, width: f32) -> (Vec<(usize, f32, Piece<'a>)>, Vec<f32>) {
+    let (mut line, mut x) = (0, 0.0);
+    let mut heights: Vec<f32> = Vec::new();
+    let mut out: Vec<(usize, f32, Piece)> = Vec::new();
+    for piece in pieces {
+        // A little more room where the buildings end and the stack begins.
+        if matches!(piece, Piece::Entry(..) | Piece::Reveal(_)) && matches!(out.last(), Some((_, _, Piece::House(_)))) {
+            x += 8.0;
+        }
+        let w = piece_width(canvas, &piece).min(width);
+        if x > 0.0 && x + w > width + 0.5 {
+            (line, x) = (line + 1, 0.0);
+        }
+        if heights.len() <= line {
+            heights.push(EXTRA_LINE);
+        }
+        if piece.tall() {
+            heights[line] = STACK_LINE;
+        }
+        let gap = if piece.tall() { CARD_STEP - CARD.0 } else { 8.0 };
+        out.push((line, x, piece));
+        x += w + gap;
+    }
+    (out, heights)
 }
 
 /// The height `town` needs in a tile `width` wide.
-pub(super) fn height(view: &View, town: &TownView, width: f32) -> f32 {
+pub(super) fn height(canvas: &Canvas, view: &View, town: &TownView, width: f32) -> f32 {
     if !town.face_up {
         return FACEDOWN_MIN;
     }
-    let flags = if has_flags(town) { FLAG_ROW } else { 0.0 };
-    let stack = if shows_stacks(view) { stack_lines(view, town, width) as f32 * STACK_LINE } else { 0.0 };
-    BASE + flags + stack + 4.0
-}
-
-/// Whether tiles have a stack row: not once the game is over and every stack is empty.
-fn shows_stacks(view: &View) -> bool {
-    view.phase != Phase::Finished || view.towns.iter().any(|t| !t.stack.is_empty())
+    let (_, lines) = flow(canvas, pieces(view, town), width - 2.0 * PAD);
+    BASE + lines.iter().sum::<f32>() + 4.0
 }
 
 /// The colour of `seat`, if the view knows the seat.
@@ -74,65 +139,81 @@ pub(super) fn tile(canvas: &mut Canvas, view: &View, town: &TownView, (x, y, w, 
     let edge = if revealing(view, town).is_some() { (theme::ACCENT, 3.0) } else { (theme::PANEL_EDGE, 1.0) };
     ink::panel(canvas, x, y, w, h, theme::TILE, edge);
     let (left, right) = (x + PAD, x + w - PAD);
-    // Name, position and output (§2.3).
-    let output = format!("{} VP", tile.output());
-    let pill_style = Style::new(Face::Bold, 18, theme::DARK);
-    let pill_w = canvas.measure(pill_style, &output) + 16.0;
-    pill(canvas, right - pill_w, y + 24.0, &output, pill_style, theme::ACCENT);
-    let coord = Style::new(Face::Bold, 18, theme::MUTED);
-    let cw = canvas.text(left, y + 31.0, &town.town.to_string(), coord, Align::Left);
-    let name_style = Style::new(Face::Bold, 20, theme::TEXT);
-    let name = canvas.fit(name_style, tile.name(), right - pill_w - left - cw - 16.0);
-    canvas.text(left + cw + 8.0, y + 31.0, &name, name_style, Align::Left);
-    lawmen(canvas, view, town, tile, left, y + 57.0);
-    chips(canvas, view, town, left, w - 2.0 * PAD, y + 91.0);
-    control(canvas, view, town, left, y + 124.0);
-    buildings(canvas, &town.buildings, right, y + 136.0);
-    if let Some(item) = town.item {
-        let style = Style::new(Face::Bold, 18, theme::ACCENT);
-        let text = canvas.fit(style, &format!("◆ {}", item.name()), w - 2.0 * PAD);
-        canvas.text(left, y + 155.0, &text, style, Align::Left);
-    }
-    let mut top = y + BASE;
-    if has_flags(town) {
-        flags(canvas, view, town, left, top + 12.0);
-        top += FLAG_ROW;
-    }
-    if shows_stacks(view) {
-        stack(canvas, view, town, left, top, w);
+    let coord = Style::new(Face::Bold, 18, theme::MUTED).aid();
+    let cw = canvas.text(left, y + 36.0, &town.town.to_string(), coord, Align::Left);
+    let name = canvas.fit(BOLD, tile.name(), right - left - cw - 8.0);
+    canvas.text(left + cw + 8.0, y + 37.0, &name, BOLD, Align::Left);
+    bonuses(canvas, view, town, tile, left, y + 8.0 + ROW * 1.5);
+    chips(canvas, view, town, left, w - 2.0 * PAD, y + 8.0 + ROW * 2.5);
+    let (placed, lines) = flow(canvas, pieces(view, town), w - 2.0 * PAD);
+    let tops: Vec<f32> = lines.iter().scan(y + BASE, |top, h| Some(std::mem::replace(top, *top + h))).collect();
+    for (line, dx, piece) in placed {
+        let (top, h) = (tops[line], lines[line]);
+        draw_piece(canvas, &piece, (left + dx, top, h), w - 2.0 * PAD);
     }
 }
 
-/// The sheriff slot and, where the tile has one, the deputy slot: bonus and holder (§2.3).
-fn lawmen(canvas: &mut Canvas, view: &View, town: &TownView, tile: Tile, x: f32, cy: f32) {
-    let style = Style::new(Face::Regular, 18, theme::TEXT);
-    let mut slots = vec![("Sheriff", tile.sheriff_bonus(), town.sheriff)];
+/// Output (§2.3), then the sheriff's and the deputy's bonus and holder, on one line.
+fn bonuses(canvas: &mut Canvas, view: &View, town: &TownView, tile: Tile, left: f32, cy: f32) {
+    let pill_style = Style::new(Face::Bold, 26, theme::DARK);
+    let mut cx = left + pill(canvas, left, cy, &format!("{} VP", tile.output()), pill_style, theme::ACCENT);
+    let mut slots = vec![(true, tile.sheriff_bonus(), town.sheriff)];
     if let Some(bonus) = tile.deputy_bonus() {
-        slots.push(("Deputy", bonus, town.deputy));
+        slots.push((false, bonus, town.deputy));
     }
-    let mut cx = x;
-    for (role, bonus, holder) in slots {
-        cx += canvas.text(cx, ink::baseline(cy, 18), &format!("{role} +{bonus}"), style, Align::Left) + 18.0;
+    for (sheriff, bonus, holder) in slots {
+        badge(canvas, cx + 12.0, cy, sheriff);
+        cx += 25.0 + canvas.text(cx + 25.0, ink::baseline(cy, 26), &format!("+{bonus}"), WORDS, Align::Left);
         match holder.and_then(|seat| colour_of(view, seat)) {
-            Some(colour) => token(canvas, cx, cy, 26.0, colour),
-            None => ink::vacant(canvas, cx, cy, 26.0),
+            Some(colour) => token(canvas, cx + 15.0, cy, 28.0, colour),
+            None => ink::vacant(canvas, cx + 15.0, cy, 28.0),
         }
-        cx += 28.0;
+        cx += 31.0;
     }
 }
 
-/// One chip per player: colour, letter and gunslinger count here, lawmen included (§2.1).
+/// Draws a piece at `x` on the line from `top`, `h` tall.
+fn draw_piece(canvas: &mut Canvas, piece: &Piece, (x, top, h): (f32, f32, f32), width: f32) {
+    let cy = top + h / 2.0;
+    match piece {
+        Piece::Item(text) => {
+            let text = canvas.fit(ITEM, text, width);
+            canvas.text(x, ink::baseline(cy, 26), &text, ITEM, Align::Left);
+        }
+        Piece::Flag(text) => {
+            pill(canvas, x, cy, text, BOLD, theme::FLAG);
+        }
+        Piece::Wager(colour) => token(canvas, x + 14.0, cy, 28.0, *colour),
+        Piece::House(value) => {
+            house(canvas, x, top + 45.0, *value);
+        }
+        Piece::Entry(entry, on_top) => {
+            if *on_top && let Some(area) = rect(x - 3.0, top + 1.0, CARD.0 + 6.0, CARD.1 + 6.0) {
+                canvas.round_rect(area, 7.0, None, Some((theme::TEXT, 2.0)));
+            }
+            entry_card(canvas, entry, x, top + 4.0);
+        }
+        Piece::Reveal(reveal) => {
+            let value = reveal.card.underling.value();
+            card_face(canvas, x, top + 4.0, CARD, value, theme::ACCENT, reveal.story.is_some());
+        }
+    }
+}
+
+/// One chip per player: colour, letter and gunslinger count here, lawmen included (§2.1);
+/// the controlling player's chip ringed (§6.1).
 fn chips(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, width: f32, cy: f32) {
     let n = view.players.len().max(1) as f32;
     let gap = 6.0;
     let chip_w = ((width - gap * (n - 1.0)) / n).min(84.0).floor();
+    let controller = town.control.and_then(|c| c.controller);
     for (i, player) in view.players.iter().enumerate() {
         let seat = player.seat;
         let outlaws = town.outlaws.get(i).copied().unwrap_or(0);
         let count = outlaws + u8::from(town.sheriff == Some(seat)) + u8::from(town.deputy == Some(seat));
         let cx = x + i as f32 * (chip_w + gap);
         let ink = ink::ink(player.colour);
-        let Some(area) = rect(cx, cy - 15.0, chip_w, 30.0) else { continue };
+        let Some(area) = rect(cx, cy - 17.0, chip_w, 34.0) else { continue };
         let text_colour = if count > 0 {
             canvas.round_rect(area, 8.0, Some(ink.fill), None);
             ink.text
@@ -140,101 +221,20 @@ fn chips(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, width: f32, 
             canvas.round_rect(area, 8.0, None, Some((ink.fill.with_alpha(150), 1.5)));
             theme::MUTED
         };
-        // Letter and count side by side, centred in the chip.
+        if controller == Some(seat)
+            && let Some(ring) = rect(cx - 3.0, cy - 20.0, chip_w + 6.0, 40.0)
+        {
+            canvas.round_rect(ring, 10.0, None, Some((theme::ACCENT, 3.0)));
+        }
         let letter = ink::letter(player.colour).to_string();
-        let letter_style = Style::new(Face::Bold, 18, text_colour);
-        let number = Style::new(Face::Bold, if count >= 10 { 20 } else { 22 }, text_colour);
+        let letter_style = Style::new(Face::Bold, 18, text_colour).aid();
+        let number = Style::new(Face::Bold, 26, text_colour);
         let count = count.to_string();
-        let gap = if count.len() > 1 { 4.0 } else { 7.0 };
         let lw = canvas.measure(letter_style, &letter);
-        let total = lw + gap + canvas.measure(number, &count);
+        let total = lw + 4.0 + canvas.measure(number, &count);
         let start = cx + (chip_w - total) / 2.0;
         canvas.text(start, ink::baseline(cy, 18), &letter, letter_style, Align::Left);
-        canvas.text(start + lw + gap, ink::baseline(cy, number.size), &count, number, Align::Left);
-    }
-}
-
-/// The buildings (§2.7), right-aligned on `right`: one house per value, `×n` for several.
-fn buildings(canvas: &mut Canvas, buildings: &[u8], right: f32, base: f32) {
-    let style = Style::new(Face::Regular, 18, theme::TEXT);
-    let groups: Vec<(u8, usize)> =
-        (1..=3).map(|v| (v, buildings.iter().filter(|b| **b == v).count())).filter(|(_, n)| *n > 0).collect();
-    let label = |n: usize| if n > 1 { format!("×{n}") } else { String::new() };
-    let width: f32 = groups.iter().map(|(_, n)| 28.0 + canvas.measure(style, &label(*n)) + 6.0).sum();
-    let mut x = right - width + 6.0;
-    for (value, n) in groups {
-        x += house(canvas, x, base, value);
-        x += canvas.text(x, base - 4.0, &label(n), style, Align::Left) + 6.0;
-    }
-}
-
-/// Who controls the town now (§6.1): crown and token, and by how much.
-fn control(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, cy: f32) {
-    let base = ink::baseline(cy, 18);
-    let Some(control) = town.control else { return };
-    match control.controller.and_then(|seat| colour_of(view, seat)) {
-        Some(colour) => {
-            let w = canvas.text(x, base, "♛", Style::new(Face::Bold, 20, theme::ACCENT), Align::Left);
-            token(canvas, x + w + 16.0, cy, 24.0, colour);
-            let how = match control.how {
-                How::Lawman => "tie-break".to_string(),
-                _ => format!("by {}", control.margin),
-            };
-            canvas.text(x + w + 34.0, base, &how, Style::new(Face::Regular, 18, theme::TEXT), Align::Left);
-        }
-        None => {
-            let empty = town.outlaws.iter().all(|n| *n == 0) && town.sheriff.is_none() && town.deputy.is_none();
-            let text = if empty { "Nobody here" } else { "Tied · no control" };
-            canvas.text(x, base, text, Style::new(Face::Regular, 18, theme::MUTED), Align::Left);
-        }
-    }
-}
-
-/// This round's flags (§2.6 Gold Strike and Mine Collapse, §2.4 Wager).
-fn flags(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, cy: f32) {
-    let style = Style::new(Face::Bold, 18, theme::TEXT);
-    let mut cx = x;
-    // R31: Collapse wins over Gold Strike.
-    if town.collapse {
-        cx += pill(canvas, cx, cy, "Collapse", style, theme::FLAG) + 6.0;
-    } else if town.gold_strike {
-        cx += pill(canvas, cx, cy, "Gold ×2", style, theme::FLAG) + 6.0;
-    }
-    if !town.wagers.is_empty() {
-        let w = pill(canvas, cx, cy, "Wager", style, theme::FLAG);
-        cx += w + 4.0;
-        for seat in &town.wagers {
-            if let Some(colour) = colour_of(view, *seat) {
-                token(canvas, cx + 12.0, cy, 24.0, colour);
-                cx += 26.0;
-            }
-        }
-    }
-}
-
-/// The stack, bottom to top, left to right: card backs in their owners' colours (values
-/// hidden), the viewer's own cards face up with their values, the top card outlined, and the
-/// card being revealed here face up at the end.
-fn stack(canvas: &mut Canvas, view: &View, town: &TownView, x: f32, top: f32, width: f32) {
-    let per_line = per_line(width);
-    let place = |i: usize| (x + (i % per_line) as f32 * CARD_STEP, top + (i / per_line) as f32 * STACK_LINE);
-    let last = town.stack.len().checked_sub(1);
-    for (i, entry) in town.stack.iter().enumerate() {
-        let (cx, cy) = place(i);
-        if Some(i) == last
-            && let Some(area) = rect(cx - 3.0, cy - 3.0, CARD.0 + 6.0, CARD.1 + 6.0)
-        {
-            canvas.round_rect(area, 7.0, None, Some((theme::TEXT, 2.0)));
-        }
-        entry_card(canvas, entry, cx, cy);
-    }
-    if let Some(reveal) = revealing(view, town) {
-        let (cx, cy) = place(town.stack.len());
-        let edge = theme::ACCENT;
-        card_face(canvas, cx, cy, CARD, reveal.card.underling.value(), edge, reveal.story.is_some());
-    } else if town.stack.is_empty() {
-        let style = Style::new(Face::Regular, 18, theme::MUTED);
-        canvas.text(x, top + CARD.1 / 2.0 + 7.0, "no underlings", style, Align::Left);
+        canvas.text(start + lw + 4.0, ink::baseline(cy, 26), &count, number, Align::Left);
     }
 }
 
@@ -291,13 +291,14 @@ fn facedown(canvas: &mut Canvas, town: &TownView, (x, y, w, h): (f32, f32, f32, 
         }
     }
     let mid = x + w / 2.0;
-    let top = y + h / 2.0 - 36.0;
-    if let Some(area) = rect(mid - 120.0, top - 4.0, 240.0, 84.0) {
+    let top = y + h / 2.0 - 38.0;
+    if let Some(area) = rect(x + 10.0, top - 4.0, w - 20.0, 84.0) {
         canvas.round_rect(area, 10.0, Some(theme::FACEDOWN), None);
     }
-    let bold = Style::new(Face::Bold, 20, theme::MUTED);
-    canvas.text(mid, top + 22.0, &format!("{} · not founded", town.town), bold, Align::Center);
-    let note = Style::new(Face::Regular, 18, theme::MUTED);
-    canvas.text(mid, top + 48.0, "Founded after round 2", note, Align::Center);
-    canvas.text(mid, top + 72.0, "tile and item face down", note, Align::Center);
+    let bold = Style::new(Face::Bold, 26, theme::MUTED);
+    let line = canvas.fit(bold, &format!("{} not founded", town.town), w - 28.0);
+    canvas.text(mid, top + 30.0, &line, bold, Align::Center);
+    let note = Style::new(Face::Regular, 26, theme::MUTED);
+    let line = canvas.fit(note, "until round 3", w - 28.0);
+    canvas.text(mid, top + 66.0, &line, note, Align::Center);
 }

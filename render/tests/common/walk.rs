@@ -23,6 +23,8 @@ pub struct Stop {
     pub over: bool,
     /// Who looks.
     pub viewer: Viewer,
+    /// Whether the seat looking holds a secret (never for the public).
+    pub secret: bool,
     /// What they see.
     pub view: AnyView,
 }
@@ -48,7 +50,8 @@ impl Stop {
 }
 
 /// Plays one seeded random game of `kind` with `players` (its default options), calling
-/// `visit` with every viewer's view at every `every`th decision and once at the end.
+/// `visit` with every viewer's view at every `every`th decision and once at the end (the
+/// public view first, then each seat's).
 ///
 /// # Panics
 /// If the game cannot be set up or a random legal move is refused (engine bugs).
@@ -73,7 +76,8 @@ fn visit_all(game: &AnyGame, kind: GameKind, seed: u64, step: usize, over: bool,
     let players = game.players();
     let viewers = std::iter::once(Viewer::Public).chain((0..players).map(|s| Viewer::Seat(engines::Seat(s as u8))));
     for viewer in viewers {
-        visit(Stop { kind, players, seed, step, over, viewer, view: game.view(viewer) });
+        let secret = matches!(viewer, Viewer::Seat(seat) if game.holds_secrets(seat));
+        visit(Stop { kind, players, seed, step, over, viewer, secret, view: game.view(viewer) });
     }
 }
 
