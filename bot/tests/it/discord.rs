@@ -616,7 +616,7 @@ fn first_button(message: &StoredMessage) -> Option<String> {
     message
         .buttons()
         .into_iter()
-        .find(|(_, label, _)| label != "Back" && !label.starts_with("Your move"))
+        .find(|(_, label, _)| label != "Back" && label != "What do these mean?" && !label.starts_with("Your move"))
         .map(|(id, _, _)| id)
 }
 
@@ -869,7 +869,8 @@ pub(crate) fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, S
             }
         } else if component["type"] == 2 {
             let label = component["label"].as_str().unwrap_or_default().to_string();
-            if label != "Back" && !label.starts_with("Your move") && component["disabled"] != true {
+            let explains = label == "What do these mean?";
+            if label != "Back" && !explains && !label.starts_with("Your move") && component["disabled"] != true {
                 options.push((None, id.to_string(), label));
             }
         }
