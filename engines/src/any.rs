@@ -23,6 +23,16 @@ pub struct LegalAction {
     pub label: String,
 }
 
+/// One option of a step with the line that explains it, for a "What do these mean?" answer
+/// or the terminal's `help`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    /// The option's label, as its button or menu entry shows it.
+    pub label: String,
+    /// What choosing it does, in one plain line.
+    pub explanation: String,
+}
+
 /// One narrated event and who may read it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Narration {
@@ -79,6 +89,8 @@ trait DynGame: Send + Sync {
     fn legal_actions(&self, seat: Seat, names: &[String]) -> Vec<LegalAction>;
     fn choices(&self, seat: Seat, prefix: &str, names: &[String]) -> Choices;
     fn previous_prefix(&self, seat: Seat, prefix: &str) -> String;
+    fn explanations(&self, seat: Seat, prefix: &str, names: &[String]) -> Vec<Explained>;
+    fn explain_action(&self, text: &str, names: &[String]) -> Option<String>;
     fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError>;
     fn view(&self, viewer: Viewer) -> AnyView;
     fn resign_action(&self, seat: Seat) -> Option<String>;
@@ -123,6 +135,22 @@ where
 
     fn previous_prefix(&self, seat: Seat, prefix: &str) -> String {
         crate::game::previous_prefix(self, seat, prefix)
+    }
+
+    fn explanations(&self, seat: Seat, prefix: &str, names: &[String]) -> Vec<Explained> {
+        Game::choices(self, seat, prefix)
+            .options
+            .iter()
+            .map(|choice| Explained {
+                label: name_seats(&choice.label, names),
+                explanation: name_seats(&self.explain_choice(seat, prefix, choice), names),
+            })
+            .collect()
+    }
+
+    fn explain_action(&self, text: &str, names: &[String]) -> Option<String> {
+        let action: G::Action = text.parse().ok()?;
+        Some(name_seats(&self.explain(&action), names))
     }
 
     fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError> {
@@ -405,6 +433,21 @@ impl AnyGame {
     #[must_use]
     pub fn previous_prefix(&self, seat: Seat, prefix: &str) -> String {
         self.inner().previous_prefix(seat, prefix)
+    }
+
+    /// Each option of the step after `prefix` (as [`AnyGame::choices`] offers them, in the same
+    /// order) with one plain line saying what it does, players called by `names`.
+    #[must_use]
+    pub fn explanations(&self, seat: Seat, prefix: &str, names: &[String]) -> Vec<Explained> {
+        self.inner().explanations(seat, prefix, names)
+    }
+
+    /// What the action written `text` does, in one plain line (players called by `names`), or
+    /// `None` when the text is not an action of this game: the explanation of an option of a
+    /// whole legal list ([`AnyGame::legal_actions`]).
+    #[must_use]
+    pub fn explain_action(&self, text: &str, names: &[String]) -> Option<String> {
+        self.inner().explain_action(text, names)
     }
 
     /// Whether `seat` holds anything private now (a hand, a sealed bid…): its choices are then

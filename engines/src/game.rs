@@ -542,6 +542,19 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         word.to_string()
     }
 
+    /// One plain line saying what `action` does, from the game's own rules ("Turn another
+    /// player's piece to face a new direction"): what a player reads on asking what an option
+    /// means. It explains the kind of move, so it also explains a step on the way to it.
+    fn explain(&self, action: &Self::Action) -> String;
+
+    /// One plain line explaining `choice`, an option offered to `seat` after `prefix` by
+    /// [`Game::choices`]. By default the explanation of the first legal action the option leads
+    /// to ([`explain_from_list`]); a game whose step tree is not over its whole legal list
+    /// explains its own steps.
+    fn explain_choice(&self, seat: Seat, prefix: &str, choice: &Choice) -> String {
+        explain_from_list(self, seat, prefix, choice)
+    }
+
     /// The safe default the table applies when `seat` runs out of time; `None` lets the
     /// table play a computer move instead.
     fn timeout_action(&self, seat: Seat) -> Option<Self::Action>;
@@ -701,6 +714,17 @@ pub fn choices_from_list<G: Game>(game: &G, seat: Seat, prefix: &str) -> Choices
         choices.options.push(Choice { token, label });
     }
     choices
+}
+
+/// The explanation of the first legal action of `seat` that `prefix` followed by `choice`
+/// leads to (compared without regard to case), or an empty line when none does: the default
+/// of [`Game::explain_choice`].
+pub fn explain_from_list<G: Game>(game: &G, seat: Seat, prefix: &str, choice: &Choice) -> String {
+    let chosen = format!("{prefix}{}", choice.token).to_ascii_lowercase();
+    game.legal_actions(seat)
+        .iter()
+        .find(|action| action.to_string().to_ascii_lowercase().starts_with(&chosen))
+        .map_or_else(String::new, |action| game.explain(action))
 }
 
 /// The prefix one step before `prefix`: the longest shorter text from which `prefix` is

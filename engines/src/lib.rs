@@ -19,7 +19,9 @@ pub mod rng;
 pub mod wording;
 
 pub use ai::Level;
-pub use any::{ActionError, AnyGame, AnyView, Applied, GameKind, LegalAction, LoadError, Narration, UnknownGame};
+pub use any::{
+    ActionError, AnyGame, AnyView, Applied, Explained, GameKind, LegalAction, LoadError, Narration, UnknownGame,
+};
 pub use game::{
     Audience, Choice, Choices, Game, InvariantError, MAX_CHOICES, MAX_SEATS, Outcome, ParseActionError, Pending,
     RuleError, RuleErrorKind, Seat, SeatSet, Secret, SetupError, Standing, Viewer,

@@ -1,6 +1,7 @@
 //! A player never reads an identifier (#24 item 1): whole seeded random games of every game at
 //! every player count, reading every label, narration line, refusal, outcome and summary the
-//! engine offers, fail on any identifier-looking token or grammar slip.
+//! engine offers, fail on any identifier-looking token or grammar slip; and every option read
+//! must come with an explanation in words (#24 item 3).
 //!
 //! The front ends run the same walk with their own boards and menus added (`render`'s and the
 //! terminal's tests), so everything a player reads is checked by one checker.
@@ -22,6 +23,9 @@ fn every_count(kind: GameKind) {
     let slips: Vec<String> = reader.slips.iter().map(ToString::to_string).collect();
     assert!(slips.is_empty(), "{} slips in {} texts:\n{}", slips.len(), reader.texts, slips.join("\n"));
     assert!(reader.texts > 1000, "{kind}: only {} texts read", reader.texts);
+    // Every choice explained (#24 item 3): the walk asks for the explanation of every option
+    // it reads at every step, and an empty one is a slip.
+    assert!(reader.explanations > 500, "{kind}: only {} explanations read", reader.explanations);
 }
 
 #[test]
@@ -57,6 +61,17 @@ fn a_planted_identifier_is_caught() {
         let mut reader = Reader::planted(planted);
         walk(GameKind::Martian12s, 2, 0, &mut reader, |_, _| {});
         assert_eq!(reader.slips.len(), 1, "{planted}: {:?}", reader.slips);
+        assert_eq!(reader.slips[0].text, planted);
+    }
+}
+
+/// An option without an explanation, or with one in program words, is caught.
+#[test]
+fn a_missing_or_coded_explanation_is_caught() {
+    for planted in ["", "Adds a land_add"] {
+        let mut reader = Reader::planted_explanation(planted);
+        walk(GameKind::Martian12s, 2, 0, &mut reader, |_, _| {});
+        assert_eq!(reader.slips.len(), 1, "{planted:?}: {:?}", reader.slips);
         assert_eq!(reader.slips[0].text, planted);
     }
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use engines::{GameKind, Viewer};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::table::{LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables};
+use crate::table::{Entry, LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables};
 use crate::table::{OnTimeout, Skill, Status, TableId, UserId};
 
 /// What `saloon play` was asked to do.
@@ -364,7 +364,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
         match line.to_lowercase().as_str() {
             "q" | "quit" | "exit" => return Ok(false),
             "" => {}
-            "help" | "?" => writeln!(self.out, "{HELP}")?,
+            "help" | "?" => self.help(user, menu).await?,
             "rules" => writeln!(self.out, "\n{}", snapshot.game.summary().trim_end())?,
             "board" => self.show_board(snapshot)?,
             "resign" => {
@@ -427,6 +427,21 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
             }
             Pick::Nothing => self.submit(user, line, version).await,
         }
+    }
+
+    /// The commands, then what each option of the menu shown means, one line each.
+    async fn help(&mut self, user: UserId, menu: &Menu) -> Result<(), ConsoleError> {
+        writeln!(self.out, "{HELP}")?;
+        let whole = menu.options.first().is_some_and(|(_, _, whole)| *whole);
+        let at = (!whole).then(|| Entry::Text(self.prefix.clone()));
+        let explained = self.tables.explanations(self.id, user, at.as_ref()).await?;
+        if !explained.is_empty() {
+            writeln!(self.out, "\nWhat the options mean:")?;
+        }
+        for (i, option) in explained.iter().enumerate() {
+            writeln!(self.out, "  {:>2}. {} — {}", i + 1, option.label, option.explanation)?;
+        }
+        Ok(())
     }
 
     async fn confirm_resign(&mut self, user: UserId, line: &str) -> Result<bool, ConsoleError> {

@@ -19,6 +19,8 @@ pub enum ComponentId {
     Select { table: TableId, version: i64, path: Path },
     /// A button of a board posted by an earlier release, which carried the action text.
     Legacy { kind: LegacyKind, table: TableId, version: i64, text: String },
+    /// "What do these mean?": explains, privately, each option of the step `path` reaches.
+    Explain { table: TableId, version: i64, path: Path },
     /// Opens the clicker's private panel (view and choices).
     Panel(TableId),
     /// "I'm back": the clicker takes their seat back from the computer playing it.
@@ -149,6 +151,7 @@ impl ComponentId {
             Self::Step { table, .. }
             | Self::Confirm { table, .. }
             | Self::Select { table, .. }
+            | Self::Explain { table, .. }
             | Self::Legacy { table, .. } => Some(*table),
             Self::Settings(_) => None,
         }
@@ -163,6 +166,7 @@ impl ComponentId {
             Self::Step { table, version, path } => format!("M:{table}:{version}:{}", path_text(path)),
             Self::Confirm { table, version, path } => format!("C:{table}:{version}:{}", path_text(path)),
             Self::Select { table, version, path } => format!("S:{table}:{version}:{}", path_text(path)),
+            Self::Explain { table, version, path } => format!("X:{table}:{version}:{}", path_text(path)),
             Self::Legacy { kind, table, version, text } => {
                 let code = match kind {
                     LegacyKind::Step => 'm',
@@ -194,7 +198,7 @@ impl ComponentId {
                 .map(Self::Settings)
                 .ok_or_else(|| BadId::Verb(clip(table)));
         }
-        if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "m" | "s" | "c" | "M" | "S" | "C") {
+        if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "m" | "s" | "c" | "M" | "S" | "C" | "X") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }
         let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
@@ -216,6 +220,7 @@ impl ComponentId {
                     "M" => Self::Step { table, version, path: path()? },
                     "C" => Self::Confirm { table, version, path: path()? },
                     "S" => Self::Select { table, version, path: path()? },
+                    "X" => Self::Explain { table, version, path: path()? },
                     legacy => {
                         let kind = match legacy {
                             "m" => LegacyKind::Step,
@@ -245,6 +250,7 @@ mod tests {
             ComponentId::Lobby(TableId(12), LobbyOp::Computer),
             ComponentId::Step { table: TableId(12), version: 40, path: vec![3, 0, 24] },
             ComponentId::Select { table: TableId(3), version: 1, path: Vec::new() },
+            ComponentId::Explain { table: TableId(3), version: 1, path: vec![2] },
             ComponentId::Confirm { table: TableId(3), version: 2, path: vec![1, 12] },
             ComponentId::Legacy { kind: LegacyKind::Step, table: TableId(3), version: 2, text: "play 10H".into() },
             ComponentId::Panel(TableId(99)),

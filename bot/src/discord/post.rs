@@ -119,7 +119,12 @@ pub fn board_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
         Some((_, choices)) if !choices.options.is_empty() => {
             let mut rows = step_rows(snapshot.id, snapshot.version, &[], choices, false);
             if !snapshot.secret_holders.is_empty() {
-                rows.push(CreateActionRow::Buttons(vec![panel_button(snapshot.id, "My hand")]));
+                // Beside the step's controls (Discord allows five rows).
+                let hand = panel_button(snapshot.id, "My hand");
+                match rows.last_mut() {
+                    Some(CreateActionRow::Buttons(last)) if last.len() < 5 => last.push(hand),
+                    _ => rows.push(CreateActionRow::Buttons(vec![hand])),
+                }
             }
             rows
         }
@@ -189,11 +194,20 @@ pub fn step_rows(table: TableId, version: i64, path: &[u8], choices: &Choices, b
     {
         controls.push(CreateButton::new(id).label("Back").style(ButtonStyle::Secondary));
     }
+    let explain = ComponentId::Explain { table, version, path: path.to_vec() };
+    if !choices.options.is_empty()
+        && let Some(id) = explain.encode()
+    {
+        controls.push(CreateButton::new(id).label(EXPLAIN_BUTTON).style(ButtonStyle::Secondary));
+    }
     if !controls.is_empty() {
         rows.push(CreateActionRow::Buttons(controls));
     }
     rows
 }
+
+/// The label of the button that explains a step's options (#24 item 3).
+pub const EXPLAIN_BUTTON: &str = "What do these mean?";
 
 /// The text of a lobby message.
 #[must_use]

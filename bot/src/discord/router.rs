@@ -78,6 +78,16 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
             path.extend(parse_path(&selected()).unwrap_or_else(|| vec![u8::MAX]));
             step(ctx, data, click, table, version, Entry::Path(path), false).await?;
         }
+        ComponentId::Explain { table, path, .. } => {
+            match data.tables.explanations(table, user, Some(&Entry::Path(path))).await {
+                Ok(explained) => {
+                    let reply =
+                        CreateInteractionResponseMessage::new().ephemeral(true).content(explanation(&explained));
+                    respond(ctx, click, CreateInteractionResponse::Message(reply)).await?;
+                }
+                Err(err) => refuse(ctx, click, &err).await?,
+            }
+        }
         ComponentId::Legacy { kind, table, version, text } => {
             let (text, confirm) = match kind {
                 LegacyKind::Step => (text, false),
@@ -92,6 +102,13 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         click.create_followup(&ctx.http, followup).await?;
     }
     Ok(())
+}
+
+/// The answer to "What do these mean?": each option with what it does, one line each.
+fn explanation(explained: &[engines::Explained]) -> String {
+    let lines: Vec<String> =
+        explained.iter().map(|o| format!("• **{}** — {}", post::clip(&o.label, 100), o.explanation)).collect();
+    post::clip(&format!("What these options do:\n{}", lines.join("\n")), 2000)
 }
 
 async fn respond(

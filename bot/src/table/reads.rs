@@ -89,6 +89,36 @@ impl Tables {
         Ok(Step { choices, version: table.row.version, pending, back, path, chosen })
     }
 
+    /// Each option `user` is offered now at table `id` with one plain line saying what it does
+    /// (a "What do these mean?" answer, the terminal's `help`): the options of the step `at`
+    /// reaches (the action text so far, or the options chosen by place), or with `None` the
+    /// whole legal list.
+    ///
+    /// # Errors
+    /// When the table is not running or `user` is not seated; [`TableError::Stale`] when the
+    /// options chosen are no longer offered.
+    pub async fn explanations(
+        &self,
+        id: TableId,
+        user: UserId,
+        at: Option<&Entry>,
+    ) -> Result<Vec<engines::Explained>, TableError> {
+        let (table, seat) = self.load_seated(id, user).await?;
+        let names = table.names();
+        let prefix = match at {
+            Some(Entry::Text(text)) => text.clone(),
+            Some(Entry::Path(path)) => table.follow(seat, path).ok_or(TableError::Stale(id))?.0,
+            None => {
+                let legal = table.game.legal_actions(seat, &names);
+                let explain = |text: &str| table.game.explain_action(text, &names).unwrap_or_default();
+                let whole =
+                    legal.into_iter().map(|a| engines::Explained { explanation: explain(&a.text), label: a.label });
+                return Ok(whole.collect());
+            }
+        };
+        Ok(table.game.explanations(seat, &prefix, &names))
+    }
+
     /// Tables `user` sits at that are in `status`.
     ///
     /// # Errors

@@ -96,6 +96,10 @@ async fn bad_input_is_explained_and_changes_nothing() {
     assert!(out.contains("\"pull X\" is not a move here."), "{out}");
     assert!(out.contains("There is no option 0"), "{out}");
     assert!(out.contains("Type the number of an option"), "help: {out}");
+    // #24 item 3: help says what each option on the menu does, one line each.
+    let help = out.split("What the options mean:").nth(1).expect("help explains the options");
+    assert!(help.contains(" — Pay 1 credit into the pot and feel in the bag for a small pyramid"), "{help}");
+    assert!(help.contains("5. Pass at 0 — Stop pulling for this round"), "{help}");
     assert!(out.contains(&format!("saloon play --resume {id}")), "{out}");
     let log = tables.store().log(id).await.expect("log");
     assert!(log.iter().all(|e| e.origin != bot::table::Origin::Player), "no human move was made: {log:?}");
@@ -311,6 +315,18 @@ async fn menu_words_rules_and_a_confirmed_resign() {
         log.iter().filter(|e| e.origin == bot::table::Origin::Player).map(|e| e.action.as_str()).collect();
     assert_eq!(mine.first(), Some(&"pull S"), "\"pull sm\" chose the small pull: {mine:?}");
     assert!(mine.iter().filter(|a| a.contains("resign")).count() == 1, "resigned once, after yes: {mine:?}");
+}
+
+/// #24 item 3: in a menu entered a step at a time, help explains the options of this step.
+#[tokio::test]
+async fn help_explains_the_options_of_the_step() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = tables(dir.path()).await;
+    let game = PlayArgs { game: GameKind::GunslingerGang, ..args(dir.path(), 3, 2, 5) };
+    let (_, out) = play(&tables, &game, "1\nhelp\nq\n").await;
+    let help = out.split("What the options mean:").nth(1).expect("help explains the options");
+    let first = help.lines().nth(1).unwrap_or_default();
+    assert!(first.contains("The Kid") && first.contains(" — Value 1: Hustle up to 1 step; Hire 2 outlaws"), "{help}");
 }
 
 /// #24 item 5: a refused typed move keeps the steps chosen so far.

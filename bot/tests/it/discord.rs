@@ -616,7 +616,12 @@ fn first_button(message: &StoredMessage) -> Option<String> {
     message
         .buttons()
         .into_iter()
-        .find(|(_, label, _)| label != "Back" && !label.starts_with("Your move") && !label.starts_with("Skip pings"))
+        .find(|(_, label, _)| {
+            label != "Back"
+                && label != "What do these mean?"
+                && !label.starts_with("Your move")
+                && !label.starts_with("Skip pings")
+        })
         .map(|(id, _, _)| id)
 }
 
@@ -869,8 +874,12 @@ pub(crate) fn forward_options(message: &StoredMessage) -> Vec<(Option<String>, S
             }
         } else if component["type"] == 2 {
             let label = component["label"].as_str().unwrap_or_default().to_string();
-            // Neither a step back, nor a control beside the move (skipping this turn's pings).
-            let beside = label == "Back" || label.starts_with("Your move") || label.starts_with("Skip pings");
+            // Neither a step back, nor a control beside the move (what the options mean,
+            // skipping this turn's pings).
+            let beside = label == "Back"
+                || label == "What do these mean?"
+                || label.starts_with("Your move")
+                || label.starts_with("Skip pings");
             if !beside && component["disabled"] != true {
                 options.push((None, id.to_string(), label));
             }

@@ -8,6 +8,7 @@ mod support;
 mod console;
 mod discord;
 mod discord_delivery;
+mod discord_explain;
 mod discord_input;
 mod discord_kill;
 mod discord_raja;

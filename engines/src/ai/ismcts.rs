@@ -602,6 +602,9 @@ mod tests {
         fn sentence(&self, _: &(), _: &[String]) -> String {
             String::new()
         }
+        fn explain(&self, _: &Turn) -> String {
+            "Turn the dial".to_string()
+        }
         fn timeout_action(&self, _: Seat) -> Option<Turn> {
             Some(Turn::Dial(0, None))
         }

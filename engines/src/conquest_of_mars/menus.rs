@@ -120,3 +120,31 @@ pub(crate) fn label(game: &ConquestOfMars, action: &Action) -> String {
         Action::Resign => "Resign".into(),
     }
 }
+
+/// What an action does, in one line (§3 step 4, §4.2–§4.5).
+pub(crate) fn explain(action: &Action) -> String {
+    let line = match action {
+        Action::ChooseStartDie(_) => "Start the game holding this die, chosen in secret",
+        Action::TakeDie => "Take the smallest die from the common pool",
+        Action::TradeStart(_) => "Give back two or more smaller dice, with at least as many faces in all, for this die",
+        Action::Spawn(_) => "Put a new small pyramid from your reserve on this card",
+        Action::Grow(_) => "Make this upright pyramid one size bigger: more pips mean more dice in a fight",
+        Action::ReorientStart => "Stand your pyramids upright or point them flat at neighbouring cards",
+        Action::Move(_) => "Move this flat pyramid onto the card it points at",
+        Action::Attack(_) => "Fight for this card with every pyramid you have pointing at it",
+        Action::TradeAdd(_) => "Put this die towards the trade",
+        Action::TradeConfirm => "Hand over the dice offered and take the bigger die",
+        Action::Cancel => "Go back and choose another move for this turn",
+        Action::Orient { orient: Orient::Up, .. } => "Stand this pyramid upright, so it can grow",
+        Action::Orient { .. } => "Lay this pyramid flat pointing at this card, to move or attack there",
+        Action::ReorientDone => "Keep these orientations and end your turn",
+        Action::JoinAttack => "Fight with your pyramids that point at the attacked card",
+        Action::DeclineAttack => "Keep out of this fight",
+        Action::CommitDie(_) => "Roll this die in the fight: one die for each pip of your pyramids in it",
+        Action::Destroy(_) => "Lose this pyramid: it goes back to your reserve",
+        Action::Evade(_) => "Escape onto the card this pyramid points at instead of losing it",
+        Action::Pass => "Your turn ends without a move",
+        Action::Resign => "Leave the game for good",
+    };
+    line.to_string()
+}

@@ -115,6 +115,10 @@ impl Game for ConquestOfMars {
         menus::label(self, action)
     }
 
+    fn explain(&self, action: &Action) -> String {
+        menus::explain(action)
+    }
+
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.default_action(seat)
     }

@@ -41,7 +41,9 @@ pub use scoring::{Control, FinalLine, FinalResult, How, ScoringReport, TieBreak,
 pub use state::{GunslingerGang, ItemSet, Options, Phase, ROUNDS, Step, Used};
 pub use view::{EntryView, PlayerView, PrivateView, ResolvingView, TownView, View};
 
-use crate::game::{Audience, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer};
+use crate::game::{
+    Audience, Choice, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer,
+};
 use crate::rng::GameRng;
 
 impl Game for GunslingerGang {
@@ -104,6 +106,14 @@ impl Game for GunslingerGang {
 
     fn word_label(&self, word: &str) -> String {
         menus::word_label(self, word)
+    }
+
+    fn explain(&self, action: &Action) -> String {
+        menus::explain(self, action)
+    }
+
+    fn explain_choice(&self, seat: Seat, prefix: &str, choice: &Choice) -> String {
+        menus::explain_choice(self, seat, prefix, choice)
     }
 
     /// The safe default of every decision: see `timeout_action` in `rules.rs`.

@@ -30,3 +30,23 @@ pub(super) fn label(game: &Martian12s, action: Action) -> String {
         Action::Resign => "Resign".to_string(),
     }
 }
+
+/// What a turn action does, in one line (§4.2–§4.4, R6: a pull feels for a size but never
+/// sees the colour; §4.5: over 12 pops).
+pub(super) fn explain(game: &Martian12s, action: Action) -> String {
+    let stake = crate::wording::count(game.options.stake, "credit");
+    match action {
+        Action::Pull(Grab::Size(size)) => format!(
+            "Pay {stake} into the pot and feel in the bag for a {} pyramid; its colour adds 0 to 4 to your score, and over 12 you are out of the round",
+            size.word()
+        ),
+        Action::Pull(Grab::Any) => format!(
+            "Pay {stake} into the pot and grab any pyramid blind; its colour adds 0 to 4 to your score, and over 12 you are out of the round"
+        ),
+        Action::Pass => {
+            "Stop pulling for this round: your score stands, and the highest score not over 12 takes the pot"
+                .to_string()
+        }
+        Action::Resign => "Leave the match for good".to_string(),
+    }
+}

@@ -90,6 +90,10 @@ impl Game for Martian12s {
         menus::word_label(word)
     }
 
+    fn explain(&self, action: &Action) -> String {
+        menus::explain(self, *action)
+    }
+
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         rules::timeout_action(self, seat)
     }

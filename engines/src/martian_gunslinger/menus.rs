@@ -8,6 +8,8 @@ use super::action_text::Atom;
 use super::rules::legal_actions_into;
 use super::state::MartianGunslinger;
 use crate::game::{Choice, Choices, MAX_CHOICES, Seat};
+use crate::parts::cards::Rank;
+use crate::parts::dice::Treehouse;
 use crate::wording::capitalized;
 
 /// How an action's atoms meet the prefix.
@@ -276,4 +278,106 @@ fn event_label(params: &EventParams) -> String {
         EventParams::Mayor { jail, courthouse } => format!("call an election with {jail} and {courthouse}"),
     };
     format!("{title}: {detail}")
+}
+
+/// What an action does, in one line, from the specification (§3, §4.1–§4.9).
+pub(super) fn explain(action: &Action) -> String {
+    let line = match action {
+        Action::PlaceHome { .. } => {
+            "Put your gunslinger in this corner, facing onto the board; it comes back here when knocked off"
+        }
+        Action::PlacePlotpoint(_) => {
+            "Put a plotpoint here: facing it on your turn lets you draw against the house for 1 victory point"
+        }
+        Action::MovePlotpoint(..) => "Move this plotpoint, to make up for playing later in the turn order",
+        Action::SkipMovePlotpoint => "Leave the plotpoints where they are",
+        Action::ReEnter(..) => "Bring your gunslinger back on at or next to your home, facing this way",
+        Action::UseReroll(_) => "Spend an Ace token to roll this die again",
+        Action::KeepRolls => "Keep both dice as they are",
+        Action::WildChoose(face) => treehouse(*face),
+        Action::WildReroll => "Roll the movement die again instead of taking a power",
+        Action::Tip(..) => "Tip: turn another player's gunslinger to face a new direction",
+        Action::Swap(..) => "Swap: the two pyramids on these squares change places, keeping their facings",
+        Action::DigFrom(Pile::Draw) => "Dig: take the top card of the draw pile, seen only by you",
+        Action::DigFrom(Pile::Discard) => "Dig: take the top card of the discard pile",
+        Action::DigTo(Place::Hand) => "Keep the dug card in your hand",
+        Action::DigTo(Place::Resources) => "Lay the dug card face up among your resources",
+        Action::PassPower => "Give up this turn's power",
+        Action::Step => "Move one square forward, for 1 movement point",
+        Action::Reorient(_) => "Turn to face this way, for 1 movement point",
+        Action::Aim(_) => "Aim: turn to face this way for free, once this turn",
+        Action::Hop => "Hop: jump over the pyramid in front of you, or up to it, for free, once this turn",
+        Action::EndMove => "Stop moving; movement points, Aim and Hop left unused are lost",
+        Action::AttemptPlotpoint => "Draw a card against the house card: a higher rank wins 1 victory point",
+        Action::Attack => {
+            "Duel the gunslinger you face at draw poker: the loser shrinks, halves their victory points and loses turns"
+        }
+        Action::SkipAction => "Neither attempt the plotpoint nor attack this turn",
+        Action::ContestDiscard(_) => "Set this duel card aside and draw a replacement when the exchange closes",
+        Action::ContestDone => "Close your exchange with the cards chosen so far",
+        Action::PlayHandCard(play) => hand_card(play.card.rank),
+        Action::RefillDiscard(_) => "Discard this card before drawing back up to six",
+        Action::RefillDone => "Stop discarding and draw until you hold six cards",
+        Action::SkipHandCard => "Play no hand card this turn",
+        Action::LayResource(_) => {
+            "Put this card face up among your resources, to pay for hand cards and meet event conditions"
+        }
+        Action::SkipResource => "Lay no resource this turn",
+        Action::PlayEvent(params) => event(params.rank()),
+        Action::SkipEvent => "Keep your event card secret for a later turn",
+        Action::SubmitBid(_) => {
+            "Bid this many face-up resources for Mayor: the highest bid pays them and wins 2 victory points"
+        }
+        Action::PayResource(_) => "Pay this face-up resource towards your winning bid",
+        Action::ChooseLoss(_) => "Lose this card: the event went against you",
+        Action::DiscardCard(_) => "Discard this card: you may keep at most ten",
+        Action::Timeout => "A hand card is chosen at random for you",
+        Action::Resign => "Leave the game for good",
+    };
+    line.to_string()
+}
+
+/// What a Treehouse power chosen on a Wild does (§4.2, §4.3).
+const fn treehouse(face: Treehouse) -> &'static str {
+    match face {
+        Treehouse::Tip => "Tip: turn another player's gunslinger to face a new direction",
+        Treehouse::Hop => "Hop: jump over the pyramid in front of you, or up to it, for free",
+        Treehouse::Aim => "Aim: turn to face a new direction once for free",
+        Treehouse::Swap => "Swap: two pyramids on the board change places",
+        Treehouse::Dig => "Dig: take the top card of the draw or discard pile",
+        Treehouse::Wild => "Wild: choose any other power, or roll the movement die again",
+    }
+}
+
+/// What a hand card of `rank` does when played (§4.7 table).
+fn hand_card(rank: Rank) -> &'static str {
+    match rank.value() {
+        13 => "King: draw one more card, or exchange one more, in every duel from now on",
+        12 => "Queen: draw one more card in every duel from now on",
+        11 => "Jack: exchange one more card in every duel from now on",
+        10 => "Ten: move your gunslinger to any empty square, keeping its facing",
+        8 | 9 => "Discard any cards you choose, then draw until you hold six",
+        5..=7 => "Grow your gunslinger one size, which draws more cards in duels",
+        14 => "Ace: gain a token to re-roll a die at the start of a turn",
+        _ => "Destroy one face-up or locked resource of another player",
+    }
+}
+
+/// What the event of `rank` does (§4.9 table).
+fn event(rank: Rank) -> &'static str {
+    match rank.value() {
+        13 => "Cattle Baron: discard all your face-up resources for 2 victory points",
+        12 => "Shootout: a poker duel with another player; the winner gains 2 victory points",
+        11 => "Pony Express: send a resource to a player and gain 2 victory points",
+        10 => "Barroom Brawl: a poker duel with no harm done; the winner gains 2 victory points",
+        9 => "Casino Tycoon: lock three resources, scored at the end of your next turn",
+        8 => "Hanging Judge: win your next attack for 2 more victory points",
+        7 => "Crack-Shot: everyone draws; the highest card scores, 2 victory points if it is yours",
+        6 => "Holy Vision: call a suit and a rank, then draw; each match is worth 1 victory point",
+        5 => "Jailbreak: draw against another player; the higher card gains 2 victory points",
+        4 => "Robbery: a poker duel over another player's resource; the winner gains 2 victory points",
+        3 => "Revival: everyone draws in turn until a seven comes; its drawer gains 2 victory points",
+        2 => "Punch a Cow: draw against another player until one wins twice running, for 2 victory points",
+        _ => "Mayor: everyone bids resources; the winner gains 2 victory points and may hold office to win",
+    }
 }

@@ -114,6 +114,10 @@ impl Game for MartianGunslinger {
         menus::label(self, action)
     }
 
+    fn explain(&self, action: &Action) -> String {
+        menus::explain(action)
+    }
+
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         rules::timeout_action(self, seat)
     }

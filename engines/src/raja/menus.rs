@@ -415,3 +415,82 @@ fn head_label(text: &str, player: impl Fn(&str) -> String) -> String {
         _ => text.to_string(),
     }
 }
+
+/// One line explaining `choice`, offered to `seat` after `prefix`: the action it leads to,
+/// or on the way through a trade bundle, the field or amount it sets.
+pub(super) fn explain_choice(game: &Raja, seat: Seat, prefix: &str, choice: &Choice) -> String {
+    let chosen = format!("{prefix}{}", choice.token).to_ascii_lowercase();
+    if let Ok(action) = chosen.parse::<Action>() {
+        return explain(&action);
+    }
+    let mut legal = Vec::new();
+    game.legal(seat, &mut legal);
+    if let Some(action) = legal.iter().find(|a| a.to_string().to_ascii_lowercase().starts_with(&chosen)) {
+        return explain(action);
+    }
+    let words: Vec<&str> = choice.token.split_whitespace().collect();
+    match words.as_slice() {
+        [part, item] => match (part.parse::<Part>(), item.parse::<Item>()) {
+            (Ok(Part::Give), Ok(item)) => format!("Offer some of your {}", item_word(item)),
+            (Ok(Part::Get), Ok(item)) => format!("Ask for {} in return", item_word(item)),
+            _ => String::new(),
+        },
+        [_] if chosen.starts_with("trade_") => "The amount, entered digit by digit".to_string(),
+        _ => String::new(),
+    }
+}
+
+/// What an action does, in one line (§3 setup, §4 the turn, §5 siege).
+pub(super) fn explain(action: &Action) -> String {
+    let line = match action {
+        Action::LandAdd(_) => "Lay one of your seven territory tiles here, touching the ones laid",
+        Action::LandColor(..) => "Make this tile red or blue: a city produces grain in the season of its colour",
+        Action::LandConfirm => "Keep these lands and go on to placing your nobles",
+        Action::NoblePlace(_) => "Put a noble here: it founds a city, worth 1 point while it stays home",
+        Action::BuildDeclare { .. } => {
+            "Say how many wall stones this city gets; rows 1 and 2 are safe, higher rows may collapse"
+        }
+        Action::BuildPlace(_) => "Put the next stone in this row; the risk is the chance the wall collapses",
+        Action::ShieldDeploy { .. } => {
+            "Guard this tile without a noble with a shield, which rolls a die in its defence"
+        }
+        Action::SetupDone => "Finish your secret setup",
+        Action::Bid(_) => "Bid money to move first this turn; only the winner pays",
+        Action::Pass => "Stop bidding for this turn; passing is final",
+        Action::TradePropose { send: false, .. } | Action::TradeCounter { send: false, .. } => {
+            "Throw away this draft and send nothing"
+        }
+        Action::TradePropose { .. } => "Offer this trade; the others may accept, counter or decline",
+        Action::TradeCounter { .. } => "Answer with your own terms: what you give and what you want back",
+        Action::TradeAccept => "Take this trade as it stands",
+        Action::TradeDecline => "Turn this trade down",
+        Action::TradeSelect(_) => "Make the trade with this player on their answer's terms",
+        Action::TradeCancel => "Withdraw the proposal; nothing changes hands",
+        Action::MarketOrder { side: Side::Buy, .. } => {
+            "Buy at the market price; another player may fill the order instead"
+        }
+        Action::MarketOrder { .. } => "Sell at the market price; another player may fill the order instead",
+        Action::FillOffer => "Fill this order yourself at the market price",
+        Action::FillDecline => "Leave this order to the market",
+        Action::CommerceEnd => "Finish trading for this turn and go on to building",
+        Action::BuildingEnd => "Finish building for this turn and go on to the siege",
+        Action::SiegeMarker { .. } => "Besiege from this tile: your elephants attack the cities next to it",
+        Action::SiegeSkip => "Lay no siege this turn",
+        Action::SiegeAssign { .. } => "Send this many elephants at this city: each rolls two dice",
+        Action::SiegeLaunch => "Attack with the elephants sent",
+        Action::DefendAssign { .. } => "Move this shield to defend this city: it rolls one die per point",
+        Action::DefendClear => "Take back the shields assigned and start again",
+        Action::DefendConfirm => "Defend with the shields assigned",
+        Action::RemoveStone(_) => "Take the lost stone from this row",
+        Action::RemoveAuto => "Take the lost stones where the wall is least likely to collapse",
+        Action::RansomDemand(_) => "Ask this much to leave the noble free",
+        Action::NobleTake => "Capture the noble: 2 points for you, and one city less for its owner",
+        Action::RansomPay => "Pay the ransom and keep your noble",
+        Action::RansomRefuse => "Refuse to pay: your noble is captured",
+        Action::RansomCounter(_) => "Offer this much instead",
+        Action::RansomAccept => "Take the money offered and leave the noble free",
+        Action::Timeout => "The safe choice is made for you",
+        Action::Resign => "Leave the game for good",
+    };
+    line.to_string()
+}

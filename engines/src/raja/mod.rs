@@ -75,7 +75,9 @@ pub use trade::{Bundle, Item, Part, Proposal, Recipient, Reply};
 pub use view::{BoardView, CityView, PhaseView, PlayerView, PrivateView, ResultView, View};
 pub use wall::{Touch, WALL_CAPACITY, WALL_MAX_ROWS, WALL_MAX_WIDTH, Wall};
 
-use crate::game::{Audience, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer};
+use crate::game::{
+    Audience, Choice, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer,
+};
 use crate::rng::GameRng;
 
 impl Game for Raja {
@@ -138,6 +140,14 @@ impl Game for Raja {
 
     fn label(&self, action: &Action) -> String {
         Self::label(self, action)
+    }
+
+    fn explain(&self, action: &Action) -> String {
+        menus::explain(action)
+    }
+
+    fn explain_choice(&self, seat: Seat, prefix: &str, choice: &Choice) -> String {
+        menus::explain_choice(self, seat, prefix, choice)
     }
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {

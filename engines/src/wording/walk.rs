@@ -39,6 +39,9 @@ pub struct Reader {
     /// How many texts were read.
     pub texts: usize,
     plant: Option<String>,
+    plant_explanation: Option<String>,
+    /// How many options' explanations were read.
+    pub explanations: usize,
     /// Every distinct text read, with what it was, when recording ([`Reader::recording`]).
     pub record: Option<std::collections::BTreeSet<(String, String)>>,
 }
@@ -48,6 +51,24 @@ impl Reader {
     #[must_use]
     pub fn planted(label: &str) -> Self {
         Self { plant: Some(label.to_string()), ..Self::default() }
+    }
+
+    /// A reader whose first explanation read is replaced by `explanation` (an empty one, a
+    /// slip): the check must then fail.
+    #[must_use]
+    pub fn planted_explanation(explanation: &str) -> Self {
+        Self { plant_explanation: Some(explanation.to_string()), ..Self::default() }
+    }
+
+    /// Reads the explanation of the option labelled `label`: there must be one, in words.
+    pub fn explanation(&mut self, what: &str, label: &str, explanation: &str) {
+        self.explanations += 1;
+        let text = self.plant_explanation.take().unwrap_or_else(|| explanation.to_string());
+        let mut found = findings(&text);
+        if text.trim().is_empty() {
+            found.push(Finding { token: label.to_string(), why: "an option with no explanation" });
+        }
+        self.check(what, &text, found);
     }
 
     /// Reads a sentence (narration, a board, a refusal, a summary).
@@ -93,7 +114,7 @@ pub fn names(players: usize) -> Vec<String> {
 }
 
 /// Plays a seeded random game of `kind` for `players` to its end, reading at every step every
-/// label of the options offered to each seat that may act (the whole list when short, every
+/// label of the options offered to each seat that may act, with each option's explanation (the whole list when short, every
 /// step towards the move made), every narration line for every audience, refusals of moves
 /// that are not allowed, and at the end the outcome; `extra` reads what a front end adds (its
 /// boards) at every step. The summary is read once.
@@ -150,8 +171,9 @@ pub fn walk(
 /// The labels of `seat`'s first step and, when short, of its whole legal list.
 fn read_options(game: &AnyGame, seat: Seat, names: &[String], reader: &mut Reader) {
     let what = format!("option of {}", names[seat.index()]);
-    for choice in game.choices(seat, "", names).options {
-        reader.label(&what, &choice.label);
+    for option in game.explanations(seat, "", names) {
+        reader.label(&what, &option.label);
+        reader.explanation(&format!("explanation of {what}"), &option.label, &option.explanation);
     }
     let legal = game.legal_actions(seat, names);
     if legal.len() <= 40 {
@@ -167,8 +189,9 @@ fn read_path(game: &AnyGame, seat: Seat, action: &str, names: &[String], reader:
     let mut prefix = String::new();
     for _ in 0..64 {
         let choices = game.choices(seat, &prefix, names);
-        for choice in &choices.options {
+        for (choice, option) in choices.options.iter().zip(game.explanations(seat, &prefix, names)) {
             reader.label(&what, &choice.label);
+            reader.explanation(&format!("explanation of {what}"), &option.label, &option.explanation);
         }
         if prefix.eq_ignore_ascii_case(action) {
             return;

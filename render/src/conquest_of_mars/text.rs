@@ -21,6 +21,12 @@ pub(crate) fn board_text(view: &View, names: &[String]) -> String {
     let _ = writeln!(out, "Conquest of Mars · Round {}/{} · {}", view.round, view.round_cap, headline(view, names));
     if view.outcome.is_none() {
         let _ = writeln!(out, "{}", subline(view, names));
+        // #24 item 3: how the game ends and is scored (§6).
+        let _ = writeln!(
+            out,
+            "To win: the game ends when someone has all nine pyramids on the board, or after round {}; the best poker hand of your two secret cards and the cards you alone occupy wins",
+            view.round_cap
+        );
     }
     let _ = writeln!(out, "Common pool: {}", pool(&view.common));
     grid(&mut out, view);

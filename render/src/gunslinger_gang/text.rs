@@ -25,6 +25,13 @@ pub(crate) fn board_text(view: &View, names: &[String]) -> String {
         name_of(names, view.start_seat)
     );
     let _ = writeln!(out, "{}", view.prompt);
+    if view.phase != Phase::Finished {
+        // #24 item 3: how the game is scored (§6).
+        let _ = writeln!(
+            out,
+            "To win: each scoring, a town pays its VP to whoever controls it; after round 4, items and unused News add 1 VP each; most VP wins"
+        );
+    }
     for player in &view.players {
         player_line(&mut out, view, player, names);
     }

@@ -37,6 +37,15 @@ fn header(out: &mut String, view: &View, names: &[String]) {
         }
         None => out.push_str(" · Match over\n"),
     }
+    // #24 item 3: how the match is won, while it goes on (§4.6, §6).
+    if view.current.is_some() {
+        let end = match view.match_mode {
+            MatchMode::UntilBroke => "when fewer than two players can pay the stake".to_string(),
+            _ => format!("after round {}", view.last_round),
+        };
+        let _ =
+            writeln!(out, "To win: the highest score not over 12 takes each pot; most credits {end} wins the match");
+    }
     // #24 item 4: who would take the pot if the round were scored now (§4.6).
     let leaders = view.round_leaders();
     if let Some(first) = leaders.first() {

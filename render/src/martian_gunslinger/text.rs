@@ -48,6 +48,12 @@ fn header(out: &mut String, view: &View, names: &[String]) {
         }
     }
     if view.outcome.is_none() {
+        // #24 item 3: how the game is won (§6).
+        let _ = writeln!(
+            out,
+            "To win: 7 VP, a straight flush among your face-up resources, the last gunslinger standing, or Mayor for three rounds; after round {}, most VP",
+            view.round_cap
+        );
         let who: Vec<String> = view.pending.iter().map(|s| name_of(names, *s)).collect();
         let _ = writeln!(out, "Deciding: {} · waiting for {}", view.asked, who.join(", "));
     }
