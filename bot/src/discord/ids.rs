@@ -40,17 +40,28 @@ pub enum SettingsOp {
     Mention,
     /// The half-time reminder.
     HalfTime,
+    /// The time-zone menu (the value is an IANA name).
+    Zone,
+    /// The menu of when quiet hours start (the value is minutes after midnight, or "off").
+    QuietFrom,
+    /// The menu of when quiet hours end (the value is minutes after midnight).
+    QuietUntil,
 }
 
 impl SettingsOp {
     /// Every toggle, in the panel's order.
     pub const ALL: [Self; 3] = [Self::Dm, Self::Mention, Self::HalfTime];
+    /// Every menu, in the panel's order.
+    pub const MENUS: [Self; 3] = [Self::Zone, Self::QuietFrom, Self::QuietUntil];
 
     const fn code(self) -> &'static str {
         match self {
             Self::Dm => "dm",
             Self::Mention => "mention",
             Self::HalfTime => "half",
+            Self::Zone => "tz",
+            Self::QuietFrom => "qf",
+            Self::QuietUntil => "qu",
         }
     }
 }
@@ -190,6 +201,7 @@ impl ComponentId {
         if kind == "u" {
             return SettingsOp::ALL
                 .into_iter()
+                .chain(SettingsOp::MENUS)
                 .find(|op| op.code() == table)
                 .map(Self::Settings)
                 .ok_or_else(|| BadId::Verb(clip(table)));

@@ -23,6 +23,9 @@ pub enum QuietError {
     /// Quiet hours that start and end at the same time.
     #[error("Quiet hours must start and end at different times; nothing was changed.")]
     ZeroLength,
+    /// Quiet hours' end picked before their start.
+    #[error("Choose when your quiet hours start first; nothing was changed.")]
+    NoStart,
     /// A time of day past the end of the day.
     #[error("Quiet hours start and end at a time of day between 00:00 and 23:59; nothing was changed.")]
     OutOfDay,
