@@ -8,3 +8,6 @@ CREATE TABLE held_notices (
     PRIMARY KEY (table_id, user_id)
 );
 CREATE INDEX held_notices_due ON held_notices (not_before);
+
+-- The daily digest: when the next one is due (NULL: not yet scheduled).
+ALTER TABLE user_settings ADD COLUMN digest_next BIGINT;

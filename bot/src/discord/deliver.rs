@@ -295,7 +295,8 @@ async fn wanted(data: &Data, table: TableId, users: &[UserId], notice: Notice) -
         }
         let settings = data.tables.user_settings(*user).await.ok();
         let on = settings.as_ref().is_none_or(|s| match notice {
-            Notice::Dm => s.dm_on_turn,
+            // A daily digest replaces the per-turn DMs (issue #27 item 3).
+            Notice::Dm => s.dm_on_turn && s.digest_hour.is_none(),
             Notice::Mention => s.mention,
             Notice::Reminder => s.half_time,
         });

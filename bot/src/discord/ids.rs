@@ -46,13 +46,15 @@ pub enum SettingsOp {
     QuietFrom,
     /// The menu of when quiet hours end (the value is minutes after midnight).
     QuietUntil,
+    /// The menu of the daily digest's hour (the value is an hour, or "off").
+    Digest,
 }
 
 impl SettingsOp {
     /// Every toggle, in the panel's order.
     pub const ALL: [Self; 3] = [Self::Dm, Self::Mention, Self::HalfTime];
     /// Every menu, in the panel's order.
-    pub const MENUS: [Self; 3] = [Self::Zone, Self::QuietFrom, Self::QuietUntil];
+    pub const MENUS: [Self; 4] = [Self::Zone, Self::QuietFrom, Self::QuietUntil, Self::Digest];
 
     const fn code(self) -> &'static str {
         match self {
@@ -62,6 +64,7 @@ impl SettingsOp {
             Self::Zone => "tz",
             Self::QuietFrom => "qf",
             Self::QuietUntil => "qu",
+            Self::Digest => "dg",
         }
     }
 }

@@ -193,6 +193,29 @@ pub async fn tell_held(
     Ok(())
 }
 
+/// Sends `user` their daily digest: every running game waiting for them, with a link to its
+/// thread (nothing when none is).
+///
+/// # Errors
+/// Discord or storage failures.
+pub async fn digest(http: &serenity::Http, data: &Data, user: UserId) -> Result<(), Error> {
+    let mut lines = Vec::new();
+    let mut first = None;
+    for table in data.tables.tables_of(Some(user), Status::Running).await? {
+        if !table.your_turn {
+            continue;
+        }
+        let place = data.rows.place(table.id).await?;
+        let link = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
+        lines.push(format!("• #{} {}{link}", table.id, table.game.name()));
+        first.get_or_insert(table.id);
+    }
+    let Some(table) = first else { return Ok(()) };
+    let text = format!("**Your daily digest**: these games are waiting for you.\n{}", lines.join("\n"));
+    direct_message(http, data, table, user, CreateMessage::new().content(text)).await?;
+    Ok(())
+}
+
 /// A private panel: the seat's own view (text and picture) and, when it may act, the first
 /// step of its choices.
 #[derive(Debug)]

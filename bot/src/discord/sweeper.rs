@@ -41,6 +41,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, every: Duration) {
 pub async fn sweep(http: &Arc<serenity::Http>, data: &Data) {
     let at = now();
     send_held(http, data, at).await;
+    send_digests(http, data, at).await;
     // A table handled once in a sweep is not taken again in it (its handling failed, and it
     // waits for the next sweep), so a sweep always ends.
     let mut handled = HashSet::new();
@@ -143,6 +144,29 @@ async fn send_held(http: &serenity::Http, data: &Data, at: i64) {
             }
             Ok(false) => {}
             Err(err) => tracing::warn!(%table, "cannot take a held notice: {}", err.log_detail()),
+        }
+    }
+}
+
+/// Sends the daily digests that have come due (issue #27 item 3), each by the one process that
+/// moved its due time on to the next day; a digest not yet scheduled is scheduled, not sent.
+async fn send_digests(http: &serenity::Http, data: &Data, at: i64) {
+    let due = match data.tables.due_digests(at, CLAIM_BATCH).await {
+        Ok(due) => due,
+        Err(err) => {
+            tracing::warn!("cannot look for daily digests: {}", err.log_detail());
+            return;
+        }
+    };
+    for (user, was) in due {
+        match data.tables.advance_digest(user, was, at).await {
+            Ok(true) if was.is_some() => {
+                if let Err(err) = super::panel::digest(http, data, user).await {
+                    tracing::warn!("cannot send a daily digest: {err}");
+                }
+            }
+            Ok(_) => {}
+            Err(err) => tracing::warn!("cannot schedule a daily digest: {}", err.log_detail()),
         }
     }
 }

@@ -59,6 +59,8 @@ pub fn panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>
         || "none".to_string(),
         |(from, until)| format!("{} to {} (DMs and pings wait until they end)", clock(from), clock(until)),
     );
+    let digest =
+        settings.digest_hour.map_or_else(|| "none".to_string(), |h| format!("at {}", clock(u16::from(h) * 60)));
     let content = format!(
         "**Your notification settings** (the same at every game and server; only you see this):\n\
          • A DM when a game starts waiting for you: **{}**\n\
@@ -66,6 +68,7 @@ pub fn panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>
          • The reminder when half your time is gone: **{}**\n\
          • Your time zone: **{}**\n\
          • Quiet hours: **{quiet}**\n\
+         • Daily digest instead of a DM each turn: **{digest}**\n\
          Press a button to switch one, or pick from a menu.",
         word(settings.dm_on_turn),
         word(settings.mention),
@@ -91,7 +94,7 @@ pub fn panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>
     (content, rows)
 }
 
-/// The three menus: time zone, quiet hours' start and end.
+/// The four menus: time zone, quiet hours' start and end, the daily digest.
 fn menus(settings: &UserSettings, zone: &str) -> Vec<serenity::CreateActionRow> {
     let zones = ZONES
         .iter()
@@ -112,10 +115,16 @@ fn menus(settings: &UserSettings, zone: &str) -> Vec<serenity::CreateActionRow> 
         let kind = serenity::CreateSelectMenuKind::String { options };
         serenity::CreateActionRow::SelectMenu(serenity::CreateSelectMenu::new(id, kind).placeholder(placeholder))
     };
+    let mut digests = vec![serenity::CreateSelectMenuOption::new("No digest: a DM each turn", "off")];
+    digests.extend((0..24u8).map(|h| {
+        serenity::CreateSelectMenuOption::new(format!("Digest at {}", clock(u16::from(h) * 60)), h.to_string())
+            .default_selection(settings.digest_hour == Some(h))
+    }));
     vec![
         menu(SettingsOp::Zone, "Your time zone…", zones),
         menu(SettingsOp::QuietFrom, "Quiet hours start at…", starts),
         menu(SettingsOp::QuietUntil, "Quiet hours end at…", hours(settings.quiet.map(|q| q.1))),
+        menu(SettingsOp::Digest, "Daily digest…", digests),
     ]
 }
 
@@ -136,6 +145,10 @@ fn changed(mut settings: UserSettings, op: SettingsOp, value: &str) -> Result<Us
             let until = settings.quiet.map_or((from + DEFAULT_QUIET_LENGTH) % DAY_MINUTES, |q| q.1);
             quiet::check_quiet(from, until)?;
             settings.quiet = Some((from, until));
+        }
+        SettingsOp::Digest if value == "off" => settings.digest_hour = None,
+        SettingsOp::Digest => {
+            settings.digest_hour = Some(value.parse::<u8>().ok().filter(|h| *h < 24).ok_or(QuietError::Hour)?)
         }
         SettingsOp::QuietUntil => {
             let until = minute()?;

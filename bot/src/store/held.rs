@@ -64,3 +64,42 @@ impl Store {
         Ok(done > 0)
     }
 }
+
+impl Store {
+    /// Players with a daily digest that is due at `at` or not yet scheduled (at most `limit`),
+    /// with when it was due (`None`: not scheduled).
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn due_digests(&self, at: i64, limit: i64) -> Result<Vec<(UserId, Option<i64>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT user_id, digest_next FROM user_settings
+             WHERE digest_hour IS NOT NULL AND (digest_next IS NULL OR digest_next <= $1) LIMIT $2",
+        )
+        .bind(at)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(|r| Ok((UserId::from_db(r.try_get(0)?), r.try_get(1)?))).collect()
+    }
+
+    /// Moves `user`'s next digest from `was` to `next`; whether this process did (another may
+    /// have moved it first, and sends that digest).
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn advance_digest(&self, user: UserId, was: Option<i64>, next: i64) -> Result<bool, StoreError> {
+        self.writable()?;
+        let done = sqlx::query(
+            "UPDATE user_settings SET digest_next = $1
+             WHERE user_id = $2 AND (digest_next = $3 OR (digest_next IS NULL AND $3 IS NULL))",
+        )
+        .bind(next)
+        .bind(user.to_db())
+        .bind(was)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(done > 0)
+    }
+}

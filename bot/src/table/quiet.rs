@@ -26,6 +26,9 @@ pub enum QuietError {
     /// Quiet hours' end picked before their start.
     #[error("Choose when your quiet hours start first; nothing was changed.")]
     NoStart,
+    /// A digest hour that is not an hour of the day.
+    #[error("The daily digest is sent at a whole hour from 00:00 to 23:00; nothing was changed.")]
+    Hour,
     /// A time of day past the end of the day.
     #[error("Quiet hours start and end at a time of day between 00:00 and 23:59; nothing was changed.")]
     OutOfDay,

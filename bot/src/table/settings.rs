@@ -226,3 +226,24 @@ impl Tables {
         self.store.take_notice(table, user, at).await.map_err(TableError::store)
     }
 }
+
+impl Tables {
+    /// Players whose daily digest is due at `at` or not yet scheduled, with when it was due.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn due_digests(&self, at: i64, limit: i64) -> Result<Vec<(UserId, Option<i64>)>, TableError> {
+        self.store.due_digests(at, limit).await.map_err(TableError::store)
+    }
+
+    /// Schedules `user`'s next digest after `at` in their zone, moving it from `was`; whether
+    /// this process did (and so sends the digest that was due, if one was).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn advance_digest(&self, user: UserId, was: Option<i64>, at: i64) -> Result<bool, TableError> {
+        let settings = self.user_settings(user).await?;
+        let Some(next) = super::quiet::next_digest(&settings, at) else { return Ok(false) };
+        self.store.advance_digest(user, was, next).await.map_err(TableError::store)
+    }
+}

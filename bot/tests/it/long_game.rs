@@ -581,3 +581,51 @@ async fn quiet_hours_hold_turn_notices_until_they_end() {
     assert_eq!(deadline, deadline_before, "the clock keeps running through quiet hours");
     harness.finish().await;
 }
+
+/// Item 3, the daily digest: picked in `/settings`, it replaces the per-turn DM; once a day at
+/// the chosen hour one DM lists every game waiting for the player, with links, and the next is
+/// due a day later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_digest_replaces_turn_dms_and_comes_once_a_day() {
+    let harness = Harness::start().await;
+    for player in [ALICE, BOB] {
+        let open = harness.fake.slash_command(player, CHANNEL_ID, "settings", vec![]).await;
+        let reply = harness.fake.wait_reply(&open).await;
+        let panel = harness.fake.message(reply.message_id.expect("the panel")).expect("stored");
+        let reply = harness.fake.wait_reply(&harness.fake.select(player, &panel, "u:dg", &["8"]).await).await;
+        assert!(reply.content().is_some_and(|c| c.contains("Daily digest instead of a DM each turn: **at 08:00**")));
+    }
+    let (thread, board, _) = two_player_game(&harness).await;
+    let waiting = user(mentioned(&board)[0]);
+    let tables = harness.tables().await;
+    let next = || async {
+        sqlx::query_scalar::<_, Option<i64>>("SELECT digest_next FROM user_settings WHERE user_id = $1")
+            .bind(i64::try_from(waiting.id).expect("id"))
+            .fetch_one(tables.front_end_pool())
+            .await
+            .expect("read")
+    };
+    let digests = || harness.fake.dms(waiting).into_iter().filter(|m| m.content.contains("daily digest")).count();
+    let started = std::time::Instant::now();
+    while next().await.is_none() {
+        assert!(started.elapsed() < harness.fake.timeout(), "the digest is scheduled");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(harness.fake.dms(waiting).iter().all(|m| m.ephemeral), "no DM for the turn");
+    assert_eq!(digests(), 0, "scheduling sends nothing");
+    // Its hour comes: one digest, with the game's link; the next is due within a day.
+    let now = bot::table::now();
+    exec(&harness, "UPDATE user_settings SET digest_next = $1 WHERE user_id = $2", &[now - 1, waiting.id as i64]).await;
+    let dm = harness
+        .fake
+        .wait_for("the digest", harness.fake.timeout(), |f| {
+            f.dms(waiting).into_iter().find(|m| m.content.contains("daily digest"))
+        })
+        .await;
+    assert!(dm.content.contains(&format!("<#{}>", thread.id)), "{}", dm.content);
+    let due = next().await.expect("scheduled");
+    assert!(due > now && due <= now + 24 * 3600, "the next digest is due within a day: {due}");
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(digests(), 1, "one digest a day");
+    harness.finish().await;
+}
