@@ -238,7 +238,7 @@ pub const HELP: &str = "**Saloon's commands**
 • `/resign` leaves a game you are playing.
 • `/rejoin` takes your seat back from the computer that played it while you were away.
 • `/away` says you are away for some days: your turns' clocks stop and you are not pinged.
-• `/settings` switches your DMs, mentions and half-time reminders on or off, at every game; your private panel's Skip pings button silences one turn.
+• `/settings` switches your DMs, mentions and half-time reminders on or off, and sets your time zone, quiet hours (DMs and pings wait until they end) and a daily digest instead of a DM each turn; your private panel's Skip pings button silences one turn.
 • `/pause` stops every clock of a game, or lets it go on (its host or a moderator).
 • `/replace` lets a computer play a quiet player's seat until they come back (host or moderator).
 • `/abandon` stops a game for good (host or moderator).
