@@ -248,7 +248,7 @@ async fn deliver_part(
             let Some(private) = private else { return Ok(()) };
             // Nobody is notified of a turn while away, or with such DMs switched off in /settings:
             // the panel is kept up to date quietly.
-            if note.fresh && wanted(data, &[note.user], Notice::Dm).await.is_empty() {
+            if note.fresh && wanted(data, table, &[note.user], Notice::Dm).await.is_empty() {
                 let quiet = crate::table::outbox::PanelNote { fresh: false, ..(*note).clone() };
                 return panel::update(http, data, &snapshot, &private, &quiet, nonce).await;
             }
@@ -257,11 +257,12 @@ async fn deliver_part(
         Part::Away(user) => panel::tell_away(http, data, table, *user, nonce).await,
         Part::Board(note) => {
             let snapshot = source.board(data, entry).await?;
-            let note = BoardNote { ping: wanted(data, &note.ping, Notice::Mention).await, ..(*note).clone() };
+            let note = BoardNote { ping: wanted(data, table, &note.ping, Notice::Mention).await, ..(*note).clone() };
             post_board(http, data, &snapshot, &note, nonce).await
         }
         Part::Reminder(note) => {
-            let note = ReminderNote { users: wanted(data, &note.users, Notice::Reminder).await, ..(*note).clone() };
+            let note =
+                ReminderNote { users: wanted(data, table, &note.users, Notice::Reminder).await, ..(*note).clone() };
             remind(http, data, table, &note, nonce).await
         }
         Part::Results => {
@@ -283,21 +284,34 @@ enum Notice {
 }
 
 /// Those of `users` who want `notice` now: not away, and not switched off in `/settings`. A
-/// failure to read counts as wanted, so that nobody misses their turn by it.
-async fn wanted(data: &Data, users: &[UserId], notice: Notice) -> Vec<UserId> {
+/// failure to read counts as wanted, so that nobody misses their turn by it. One in their quiet
+/// hours is not notified now: the notice is held until they end (the sweeper sends it).
+async fn wanted(data: &Data, table: TableId, users: &[UserId], notice: Notice) -> Vec<UserId> {
     let mut here = Vec::with_capacity(users.len());
+    let at = now();
     for user in users {
-        if matches!(data.tables.away_now(*user, now()).await, Ok(Some(_))) {
+        if matches!(data.tables.away_now(*user, at).await, Ok(Some(_))) {
             continue;
         }
-        let on = data.tables.user_settings(*user).await.map_or(true, |s| match notice {
-            Notice::Dm => s.dm_on_turn,
+        let settings = data.tables.user_settings(*user).await.ok();
+        let on = settings.as_ref().is_none_or(|s| match notice {
+            // A daily digest replaces the per-turn DMs (issue #27 item 3).
+            Notice::Dm => s.dm_on_turn && s.digest_hour.is_none(),
             Notice::Mention => s.mention,
             Notice::Reminder => s.half_time,
         });
-        if on {
-            here.push(*user);
+        if !on {
+            continue;
         }
+        // Quiet hours (issue #27 item 3): held, with a not-before time, not dropped.
+        if let Some(end) = settings.as_ref().and_then(|s| crate::table::quiet::quiet_until(s, at)) {
+            let kind = if matches!(notice, Notice::Reminder) { "reminder" } else { "turn" };
+            match data.tables.hold_notice(table, *user, kind, end).await {
+                Ok(()) => continue,
+                Err(err) => tracing::warn!(%table, "cannot hold a notice; sending it now: {}", err.log_detail()),
+            }
+        }
+        here.push(*user);
     }
     here
 }

@@ -42,17 +42,31 @@ pub enum SettingsOp {
     Mention,
     /// The half-time reminder.
     HalfTime,
+    /// The time-zone menu (the value is an IANA name).
+    Zone,
+    /// The menu of when quiet hours start (the value is minutes after midnight, or "off").
+    QuietFrom,
+    /// The menu of when quiet hours end (the value is minutes after midnight).
+    QuietUntil,
+    /// The menu of the daily digest's hour (the value is an hour, or "off").
+    Digest,
 }
 
 impl SettingsOp {
     /// Every toggle, in the panel's order.
     pub const ALL: [Self; 3] = [Self::Dm, Self::Mention, Self::HalfTime];
+    /// Every menu, in the panel's order.
+    pub const MENUS: [Self; 4] = [Self::Zone, Self::QuietFrom, Self::QuietUntil, Self::Digest];
 
     const fn code(self) -> &'static str {
         match self {
             Self::Dm => "dm",
             Self::Mention => "mention",
             Self::HalfTime => "half",
+            Self::Zone => "tz",
+            Self::QuietFrom => "qf",
+            Self::QuietUntil => "qu",
+            Self::Digest => "dg",
         }
     }
 }
@@ -194,6 +208,7 @@ impl ComponentId {
         if kind == "u" {
             return SettingsOp::ALL
                 .into_iter()
+                .chain(SettingsOp::MENUS)
                 .find(|op| op.code() == table)
                 .map(Self::Settings)
                 .ok_or_else(|| BadId::Verb(clip(table)));

@@ -9,12 +9,9 @@ use super::commands::{
 };
 use super::deliver::after_change;
 use super::error::Error;
-use super::ids::{ComponentId, SettingsOp};
 use super::{Context, post};
 use crate::table::settings::{MOST_AWAY_ALLOWANCE, TURN_TIMEOUT_RANGE};
-use crate::table::{
-    OnTimeout, ServerChange, ServerId, ServerSettings, SettingError, TableError, UserId, UserSettings, now,
-};
+use crate::table::{OnTimeout, ServerChange, ServerId, ServerSettings, SettingError, TableError, now};
 
 /// Seconds in a day.
 const DAY: i64 = 24 * 3600;
@@ -225,69 +222,8 @@ pub async fn away(
 #[poise::command(slash_command)]
 pub async fn settings(ctx: Context<'_>) -> Result<(), Error> {
     let settings = ctx.data().tables.user_settings(author(ctx)).await?;
-    let (content, rows) = settings_panel(&settings);
+    let (content, rows) = super::user_settings::panel(&settings);
     ctx.send(poise::CreateReply::default().ephemeral(true).content(content).components(rows)).await?;
-    Ok(())
-}
-
-/// The `/settings` panel: what each setting is now, and a button to switch each.
-fn settings_panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>) {
-    let word = |on: bool| if on { "on" } else { "off" };
-    let content = format!(
-        "**Your notification settings** (the same at every game and server; only you see this):\n\
-         • A DM when a game starts waiting for you: **{}**\n\
-         • A mention in the game's thread: **{}**\n\
-         • The reminder when half your time is gone: **{}**\n\
-         Press a button to switch one.",
-        word(settings.dm_on_turn),
-        word(settings.mention),
-        word(settings.half_time)
-    );
-    let buttons = SettingsOp::ALL
-        .into_iter()
-        .map(|op| {
-            let (label, on) = match op {
-                SettingsOp::Dm => ("DM on my turn", settings.dm_on_turn),
-                SettingsOp::Mention => ("Mention me", settings.mention),
-                SettingsOp::HalfTime => ("Half-time reminder", settings.half_time),
-            };
-            let id = ComponentId::Settings(op).encode().unwrap_or_default();
-            let style = if on { serenity::ButtonStyle::Success } else { serenity::ButtonStyle::Secondary };
-            serenity::CreateButton::new(id).label(format!("{label}: {}", word(on))).style(style)
-        })
-        .collect();
-    (content, vec![serenity::CreateActionRow::Buttons(buttons)])
-}
-
-/// A click on a `/settings` toggle: switches it for the clicker and shows the panel again.
-///
-/// # Errors
-/// Discord failures while answering (a storage failure is answered in words).
-pub async fn toggle(
-    ctx: &serenity::Context,
-    data: &super::Data,
-    click: &serenity::ComponentInteraction,
-    op: SettingsOp,
-) -> Result<(), Error> {
-    let user = UserId(click.user.id.get());
-    let saved = async {
-        let mut settings = data.tables.user_settings(user).await?;
-        match op {
-            SettingsOp::Dm => settings.dm_on_turn = !settings.dm_on_turn,
-            SettingsOp::Mention => settings.mention = !settings.mention,
-            SettingsOp::HalfTime => settings.half_time = !settings.half_time,
-        }
-        data.tables.save_user_settings(user, &settings).await?;
-        Ok::<_, TableError>(settings)
-    };
-    let message = match saved.await {
-        Ok(settings) => {
-            let (content, rows) = settings_panel(&settings);
-            serenity::CreateInteractionResponseMessage::new().ephemeral(true).content(content).components(rows)
-        }
-        Err(err) => serenity::CreateInteractionResponseMessage::new().ephemeral(true).content(err.to_string()),
-    };
-    click.create_response(&ctx.http, serenity::CreateInteractionResponse::Message(message)).await?;
     Ok(())
 }
 
@@ -302,7 +238,7 @@ pub const HELP: &str = "**Saloon's commands**
 • `/resign` leaves a game you are playing.
 • `/rejoin` takes your seat back from the computer that played it while you were away.
 • `/away` says you are away for some days: your turns' clocks stop and you are not pinged.
-• `/settings` switches your DMs, mentions and half-time reminders on or off, at every game; your private panel's Skip pings button silences one turn.
+• `/settings` switches your DMs, mentions and half-time reminders on or off, and sets your time zone, quiet hours (DMs and pings wait until they end) and a daily digest instead of a DM each turn; your private panel's Skip pings button silences one turn.
 • `/pause` stops every clock of a game, or lets it go on (its host or a moderator).
 • `/replace` lets a computer play a quiet player's seat until they come back (host or moderator).
 • `/abandon` stops a game for good (host or moderator).

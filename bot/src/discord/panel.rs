@@ -165,6 +165,57 @@ Press **I'm back** (or use `/rejoin` there) to take it back; nothing you held is
     Ok(())
 }
 
+/// Sends `user` the notice held through their quiet hours at `table` (`kind`: "turn" or
+/// "reminder"), if the game still waits for them; nothing when it no longer does.
+///
+/// # Errors
+/// Discord or storage failures.
+pub async fn tell_held(
+    http: &serenity::Http,
+    data: &Data,
+    table: TableId,
+    user: UserId,
+    kind: &str,
+) -> Result<(), Error> {
+    let snapshot = data.tables.snapshot(table).await?;
+    if !snapshot.waiting_users().contains(&user) {
+        return Ok(());
+    }
+    let place = data.rows.place(table).await?;
+    let at = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
+    let what = if kind == "reminder" {
+        "is waiting for you, and half your time for this move is gone"
+    } else {
+        "is waiting for you"
+    };
+    let text = format!("Your quiet hours are over: the game at table #{table}{at} {what}. Use `/hand` there to play.");
+    direct_message(http, data, table, user, CreateMessage::new().content(text)).await?;
+    Ok(())
+}
+
+/// Sends `user` their daily digest: every running game waiting for them, with a link to its
+/// thread (nothing when none is).
+///
+/// # Errors
+/// Discord or storage failures.
+pub async fn digest(http: &serenity::Http, data: &Data, user: UserId) -> Result<(), Error> {
+    let mut lines = Vec::new();
+    let mut first = None;
+    for table in data.tables.tables_of(Some(user), Status::Running).await? {
+        if !table.your_turn {
+            continue;
+        }
+        let place = data.rows.place(table.id).await?;
+        let link = place.map(|p| format!(" in <#{}>", p.game_channel())).unwrap_or_default();
+        lines.push(format!("• #{} {}{link}", table.id, table.game.name()));
+        first.get_or_insert(table.id);
+    }
+    let Some(table) = first else { return Ok(()) };
+    let text = format!("**Your daily digest**: these games are waiting for you.\n{}", lines.join("\n"));
+    direct_message(http, data, table, user, CreateMessage::new().content(text)).await?;
+    Ok(())
+}
+
 /// A private panel: the seat's own view (text and picture) and, when it may act, the first
 /// step of its choices.
 #[derive(Debug)]

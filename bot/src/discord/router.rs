@@ -58,7 +58,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
             Err(err) => refuse(ctx, click, &err).await?,
         },
         ComponentId::Rematch(table) => super::rematch::asked(ctx, data, click, table).await?,
-        ComponentId::Settings(op) => super::long_game::toggle(ctx, data, click, op).await?,
+        ComponentId::Settings(op) => super::user_settings::toggle(ctx, data, click, op, &selected()).await?,
         ComponentId::SkipPings(table) => match data.tables.skip_pings(table, user).await {
             Ok(()) => {
                 let done = format!("No more pings for this turn at table #{table}; your next turn pings you as usual.");

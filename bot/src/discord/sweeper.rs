@@ -40,6 +40,8 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, every: Duration) {
 /// tables at a time, each claimed by this process while it works on it.
 pub async fn sweep(http: &Arc<serenity::Http>, data: &Data) {
     let at = now();
+    send_held(http, data, at).await;
+    send_digests(http, data, at).await;
     // A table handled once in a sweep is not taken again in it (its handling failed, and it
     // waits for the next sweep), so a sweep always ends.
     let mut handled = HashSet::new();
@@ -120,5 +122,51 @@ async fn deadline(http: &Arc<serenity::Http>, data: &Data, table: TableId, at: i
 async fn release(data: &Data, table: TableId) {
     if let Err(err) = data.tables.release(table).await {
         tracing::warn!(%table, "cannot give back the claim (it lapses by itself): {}", err.log_detail());
+    }
+}
+
+/// Sends the notices held through quiet hours that have come due (issue #27 item 3): each is
+/// taken from storage by one process before it is sent; a failure is logged.
+async fn send_held(http: &serenity::Http, data: &Data, at: i64) {
+    let due = match data.tables.due_notices(at, CLAIM_BATCH).await {
+        Ok(due) => due,
+        Err(err) => {
+            tracing::warn!("cannot look for held notices: {}", err.log_detail());
+            return;
+        }
+    };
+    for (table, user, kind) in due {
+        match data.tables.take_notice(table, user, at).await {
+            Ok(true) => {
+                if let Err(err) = super::panel::tell_held(http, data, table, user, &kind).await {
+                    tracing::warn!(%table, "cannot send a held notice: {err}");
+                }
+            }
+            Ok(false) => {}
+            Err(err) => tracing::warn!(%table, "cannot take a held notice: {}", err.log_detail()),
+        }
+    }
+}
+
+/// Sends the daily digests that have come due (issue #27 item 3), each by the one process that
+/// moved its due time on to the next day; a digest not yet scheduled is scheduled, not sent.
+async fn send_digests(http: &serenity::Http, data: &Data, at: i64) {
+    let due = match data.tables.due_digests(at, CLAIM_BATCH).await {
+        Ok(due) => due,
+        Err(err) => {
+            tracing::warn!("cannot look for daily digests: {}", err.log_detail());
+            return;
+        }
+    };
+    for (user, was) in due {
+        match data.tables.advance_digest(user, was, at).await {
+            Ok(true) if was.is_some() => {
+                if let Err(err) = super::panel::digest(http, data, user).await {
+                    tracing::warn!("cannot send a daily digest: {err}");
+                }
+            }
+            Ok(_) => {}
+            Err(err) => tracing::warn!("cannot schedule a daily digest: {}", err.log_detail()),
+        }
     }
 }

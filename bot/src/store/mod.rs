@@ -22,6 +22,7 @@ mod away;
 mod claims;
 mod error;
 mod file;
+mod held;
 mod outbox;
 mod rows;
 mod settings;

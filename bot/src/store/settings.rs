@@ -102,7 +102,8 @@ impl Store {
         })
     }
 
-    /// Saves `user`'s notification settings (replacing what they had).
+    /// Saves `user`'s notification settings (replacing what they had). The next daily digest
+    /// is scheduled again by the sweeper (its hour or zone may have changed).
     ///
     /// # Errors
     /// On database failure.
@@ -116,7 +117,7 @@ impl Store {
                  dm_on_turn = excluded.dm_on_turn, mention = excluded.mention, half_time = excluded.half_time,
                  time_zone = excluded.time_zone, quiet_from = excluded.quiet_from,
                  quiet_until = excluded.quiet_until, digest_hour = excluded.digest_hour,
-                 updated_at = excluded.updated_at",
+                 digest_next = NULL, updated_at = excluded.updated_at",
         )
         .bind(user.to_db())
         .bind(i64::from(settings.dm_on_turn))

@@ -11,6 +11,7 @@ mod lobby;
 mod notes;
 pub mod outbox;
 mod pause;
+pub mod quiet;
 mod reads;
 mod rematch;
 mod report;

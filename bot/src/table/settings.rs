@@ -2,7 +2,7 @@
 //! who can manage the server) and a player's own notification settings (the same at every
 //! table and server). A table copies what it needs from its server's defaults when it opens.
 
-use super::vocab::{OnTimeout, Skill, UserId};
+use super::vocab::{OnTimeout, Skill, TableId, UserId};
 use super::{TableError, Tables};
 
 /// Seconds each player may be away at a table unless its server says otherwise: 7 days.
@@ -192,5 +192,58 @@ impl Tables {
     /// Storage failures.
     pub async fn save_user_settings(&self, user: UserId, settings: &UserSettings) -> Result<(), TableError> {
         self.store.save_user_settings(user, settings).await.map_err(TableError::store)
+    }
+}
+
+impl Tables {
+    /// Holds a notice for `user` at `table` until their quiet hours end (`not_before`).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn hold_notice(
+        &self,
+        table: TableId,
+        user: UserId,
+        kind: &str,
+        not_before: i64,
+    ) -> Result<(), TableError> {
+        self.store.hold_notice(table, user, kind, not_before).await.map_err(TableError::store)
+    }
+
+    /// Held notices due at `at` (at most `limit`): table, player and kind.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn due_notices(&self, at: i64, limit: i64) -> Result<Vec<(TableId, UserId, String)>, TableError> {
+        self.store.due_notices(at, limit).await.map_err(TableError::store)
+    }
+
+    /// Takes a held notice for sending; whether this process got it.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn take_notice(&self, table: TableId, user: UserId, at: i64) -> Result<bool, TableError> {
+        self.store.take_notice(table, user, at).await.map_err(TableError::store)
+    }
+}
+
+impl Tables {
+    /// Players whose daily digest is due at `at` or not yet scheduled, with when it was due.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn due_digests(&self, at: i64, limit: i64) -> Result<Vec<(UserId, Option<i64>)>, TableError> {
+        self.store.due_digests(at, limit).await.map_err(TableError::store)
+    }
+
+    /// Schedules `user`'s next digest after `at` in their zone, moving it from `was`; whether
+    /// this process did (and so sends the digest that was due, if one was).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn advance_digest(&self, user: UserId, was: Option<i64>, at: i64) -> Result<bool, TableError> {
+        let settings = self.user_settings(user).await?;
+        let Some(next) = super::quiet::next_digest(&settings, at) else { return Ok(false) };
+        self.store.advance_digest(user, was, next).await.map_err(TableError::store)
     }
 }

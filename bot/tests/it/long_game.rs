@@ -508,3 +508,124 @@ async fn skip_pings_for_this_turn_silences_its_reminder() {
     assert!(harness.fake.public_messages(thread.id).iter().all(|m| !m.content.contains("half your time")));
     harness.finish().await;
 }
+
+/// Item 3, quiet hours: picked from the `/settings` menus in the player's own time zone (an
+/// end before a start and zero-length hours are refused in a sentence and change nothing; an
+/// unknown zone, which the menu cannot send, is refused in `table::quiet`'s unit tests). During them the turn's DM and mention are held, not sent, and the clock
+/// keeps running; when they end (a stored not-before time) the held notice arrives as a DM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quiet_hours_hold_turn_notices_until_they_end() {
+    let harness = Harness::start().await;
+    // Tokyo has no summer time: its hour is the UTC hour + 9. Quiet hours start an hour ago.
+    let start = ((bot::table::now() / 3600 + 9 + 23) % 24 * 60).to_string();
+    for player in [ALICE, BOB] {
+        let open = harness.fake.slash_command(player, CHANNEL_ID, "settings", vec![]).await;
+        let reply = harness.fake.wait_reply(&open).await;
+        let mut panel = harness.fake.message(reply.message_id.expect("the panel")).expect("stored");
+        for (id, value, answer) in [
+            ("u:qu", "60", "start first"),
+            ("u:tz", "Asia/Tokyo", "Asia/Tokyo"),
+            ("u:qf", start.as_str(), "Quiet hours: **"),
+            ("u:qu", start.as_str(), "different times"),
+        ] {
+            let reply = harness.fake.wait_reply(&harness.fake.select(player, &panel, id, &[value]).await).await;
+            assert!(reply.content().is_some_and(|c| c.contains(answer)), "{value}: {:?}", reply.content());
+            if let Some(message) =
+                reply.message_id.and_then(|m| harness.fake.message(m)).filter(|m| !m.components.is_empty())
+            {
+                panel = message;
+            }
+        }
+    }
+    let tables = harness.tables().await;
+    let settings = tables.user_settings(bot::table::UserId(ALICE.id)).await.expect("settings");
+    let from: u16 = start.parse().expect("minutes");
+    assert_eq!(settings.time_zone.as_deref(), Some("Asia/Tokyo"));
+    assert_eq!(settings.quiet, Some((from, (from + 480) % 1440)), "the refusals changed nothing");
+
+    let (thread, board, id) = two_player_game(&harness).await;
+    let waiting = user(mentioned(&board)[0]);
+    let started = std::time::Instant::now();
+    let deadline_before: i64 = loop {
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT h.not_before, t.deadline_at FROM held_notices h JOIN game_tables t ON t.id = h.table_id
+             WHERE h.table_id = $1 AND h.user_id = $2",
+        )
+        .bind(id.0)
+        .bind(i64::try_from(waiting.id).expect("id"))
+        .fetch_optional(tables.front_end_pool())
+        .await
+        .expect("read");
+        if let Some((not_before, deadline)) = row {
+            assert!(not_before > bot::table::now(), "held until the quiet hours end");
+            break deadline;
+        }
+        assert!(started.elapsed() < harness.fake.timeout(), "the notice is held: {}", harness.fake.summary());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(harness.fake.dms(waiting).iter().all(|m| m.ephemeral), "no DM during quiet hours");
+    // The quiet hours end: the held notice arrives, once, and the clock never stopped.
+    exec(&harness, "UPDATE held_notices SET not_before = $1", &[bot::table::now() - 1]).await;
+    let dm = harness
+        .fake
+        .wait_for("the held notice", harness.fake.timeout(), |f| {
+            f.dms(waiting).into_iter().find(|m| m.content.contains("Your quiet hours are over"))
+        })
+        .await;
+    assert!(dm.content.contains(&format!("<#{}>", thread.id)), "{}", dm.content);
+    let deadline: i64 = sqlx::query_scalar("SELECT deadline_at FROM game_tables WHERE id = $1")
+        .bind(id.0)
+        .fetch_one(tables.front_end_pool())
+        .await
+        .expect("read");
+    assert_eq!(deadline, deadline_before, "the clock keeps running through quiet hours");
+    harness.finish().await;
+}
+
+/// Item 3, the daily digest: picked in `/settings`, it replaces the per-turn DM; once a day at
+/// the chosen hour one DM lists every game waiting for the player, with links, and the next is
+/// due a day later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_digest_replaces_turn_dms_and_comes_once_a_day() {
+    let harness = Harness::start().await;
+    for player in [ALICE, BOB] {
+        let open = harness.fake.slash_command(player, CHANNEL_ID, "settings", vec![]).await;
+        let reply = harness.fake.wait_reply(&open).await;
+        let panel = harness.fake.message(reply.message_id.expect("the panel")).expect("stored");
+        let reply = harness.fake.wait_reply(&harness.fake.select(player, &panel, "u:dg", &["8"]).await).await;
+        assert!(reply.content().is_some_and(|c| c.contains("Daily digest instead of a DM each turn: **at 08:00**")));
+    }
+    let (thread, board, _) = two_player_game(&harness).await;
+    let waiting = user(mentioned(&board)[0]);
+    let tables = harness.tables().await;
+    let next = || async {
+        sqlx::query_scalar::<_, Option<i64>>("SELECT digest_next FROM user_settings WHERE user_id = $1")
+            .bind(i64::try_from(waiting.id).expect("id"))
+            .fetch_one(tables.front_end_pool())
+            .await
+            .expect("read")
+    };
+    let digests = || harness.fake.dms(waiting).into_iter().filter(|m| m.content.contains("daily digest")).count();
+    let started = std::time::Instant::now();
+    while next().await.is_none() {
+        assert!(started.elapsed() < harness.fake.timeout(), "the digest is scheduled");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(harness.fake.dms(waiting).iter().all(|m| m.ephemeral), "no DM for the turn");
+    assert_eq!(digests(), 0, "scheduling sends nothing");
+    // Its hour comes: one digest, with the game's link; the next is due within a day.
+    let now = bot::table::now();
+    exec(&harness, "UPDATE user_settings SET digest_next = $1 WHERE user_id = $2", &[now - 1, waiting.id as i64]).await;
+    let dm = harness
+        .fake
+        .wait_for("the digest", harness.fake.timeout(), |f| {
+            f.dms(waiting).into_iter().find(|m| m.content.contains("daily digest"))
+        })
+        .await;
+    assert!(dm.content.contains(&format!("<#{}>", thread.id)), "{}", dm.content);
+    let due = next().await.expect("scheduled");
+    assert!(due > now && due <= now + 24 * 3600, "the next digest is due within a day: {due}");
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(digests(), 1, "one digest a day");
+    harness.finish().await;
+}

@@ -143,3 +143,33 @@ async fn notes_pause_away_and_rematch_keep_their_stored_times() {
     assert_eq!(report.snapshot.status, Status::Running);
     assert!(matches!(tables.rematch(id, &who(ALICE, "Alice")).await, Err(TableError::RematchBegan { .. })));
 }
+
+/// Quiet hours and the digest (item 3): a held notice waits for its not-before time and is
+/// taken once; a digest is scheduled, then moved on to the next day by exactly one taker.
+#[tokio::test]
+async fn held_notices_and_digests_are_taken_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = Tables::new(db::open(&url).await);
+    let id = started(&tables).await;
+    let at = now();
+    tables.hold_notice(id, BOB, "turn", at + 600).await.expect("hold");
+    tables.hold_notice(id, BOB, "reminder", at + 900).await.expect("hold again");
+    assert!(tables.due_notices(at, 10).await.expect("due").is_empty(), "not before the quiet hours end");
+    assert!(!tables.take_notice(id, BOB, at).await.expect("take"));
+    assert_eq!(tables.due_notices(at + 900, 10).await.expect("due"), vec![(id, BOB, "reminder".to_string())]);
+    assert!(tables.take_notice(id, BOB, at + 900).await.expect("take"));
+    assert!(!tables.take_notice(id, BOB, at + 900).await.expect("taken once"));
+
+    let settings = UserSettings { digest_hour: Some(8), ..UserSettings::default() };
+    tables.save_user_settings(ALICE, &settings).await.expect("save");
+    assert_eq!(tables.due_digests(at, 10).await.expect("due"), vec![(ALICE, None)], "not scheduled yet");
+    assert!(tables.advance_digest(ALICE, None, at).await.expect("schedule"));
+    assert!(tables.due_digests(at, 10).await.expect("due").is_empty());
+    let next = at + 2 * 86_400;
+    let due = tables.due_digests(next, 10).await.expect("due");
+    let was = due.first().and_then(|(_, was)| *was).expect("scheduled");
+    assert!(was > at && was <= at + 86_400, "within a day: {was}");
+    assert!(tables.advance_digest(ALICE, Some(was), next).await.expect("move on"));
+    assert!(!tables.advance_digest(ALICE, Some(was), next).await.expect("moved once"));
+}
