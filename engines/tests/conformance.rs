@@ -10,40 +10,75 @@
 //! several), carries a secret its reader may not see; saving and loading keeps the state;
 //! replaying seed + action log reproduces it; and every playout ends within the game's cap.
 //!
-//! A game joins with one line at the bottom of this file.
+//! A game joins with one `sharded!` line at the bottom of this file.
 
 use std::collections::HashSet;
 use std::fmt::Debug;
 
 use engines::{Game, GameRng, MAX_CHOICES, Pending, RuleErrorKind, Seat, SeatSet, Secret, Viewer};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// How one game is exercised.
 struct Plan {
-    /// Playouts per option set.
+    /// Playouts per option set, over all of the game's shards.
     games: u64,
     /// Option sets, as JSON merged over the defaults; combinations a game refuses at setup
     /// (with a `SetupError`) are skipped, but each option set must play at least once.
     options: Vec<Value>,
-    /// Playouts (from the first) in which views, events and the choice tree are checked at
-    /// every step; they are the slow checks.
+    /// Playouts in which views, events and the choice tree are checked at every step (the
+    /// slow checks), spread evenly over the shards: the first of each shard's seeds.
     deep: u64,
 }
 
-fn run<G: Game>(plan: &Plan) {
+/// Each game's playouts run as this many tests, each a contiguous range of seeds (so each sees
+/// every player count and option set) with its share of the deep playouts. Five tests of
+/// unequal length left one core idle for a minute at the end; twenty keep both busy.
+const SHARDS: u64 = 4;
+
+fn run<G: Game>(plan: &Plan, shard: u64) {
     let (min, max) = G::PLAYERS;
+    let (per_shard, deep) = (plan.games.div_ceil(SHARDS), plan.deep.div_ceil(SHARDS));
+    let seeds = shard * per_shard..((shard + 1) * per_shard).min(plan.games);
     for options_json in &plan.options {
         let options: G::Options = serde_json::from_value(options_json.clone())
             .unwrap_or_else(|e| panic!("{}: options {options_json} do not parse: {e}", G::NAME));
         let mut played = 0;
-        for seed in 0..plan.games {
+        for seed in seeds.clone() {
             let players = min + (seed as usize % (max - min + 1));
             let Ok(game) = G::setup(&options, players, GameRng::from_seed(seed)) else { continue };
-            playout(game, &options, players, seed, seed < plan.deep);
+            playout(game, &options, players, seed, seed - seeds.start < deep);
             played += 1;
         }
-        assert!(played > 0, "{}: options {options_json} never set up", G::NAME);
+        assert!(played > 0, "{}: options {options_json} never set up in seeds {seeds:?}", G::NAME);
     }
+}
+
+/// One game's plan as `SHARDS` tests, `<game>::shard_1` to `shard_4`.
+macro_rules! sharded {
+    ($name:ident, $game:ty, $plan:expr) => {
+        mod $name {
+            use super::*;
+            fn plan() -> Plan {
+                $plan
+            }
+            #[test]
+            fn shard_1() {
+                run::<$game>(&plan(), 0);
+            }
+            #[test]
+            fn shard_2() {
+                run::<$game>(&plan(), 1);
+            }
+            #[test]
+            fn shard_3() {
+                run::<$game>(&plan(), 2);
+            }
+            #[test]
+            fn shard_4() {
+                run::<$game>(&plan(), 3);
+            }
+        }
+    };
 }
 
 fn playout<G: Game>(mut game: G, options: &G::Options, players: usize, seed: u64, deep: bool) {
@@ -302,12 +337,12 @@ fn leak_check_lets_owner_see_own_secret() {
     assert_no_leak(&serde_json::json!({"hand": ["2C", "7H"]}), &[secret], Some(Seat(1)), "test");
 }
 
-// ---- every game, one line each -------------------------------------------------------
+// ---- every game, one `sharded!` each ---------------------------------------------------
 
-#[test]
-fn martian_12s() {
-    use serde_json::json;
-    run::<engines::martian_12s::Martian12s>(&Plan {
+sharded!(
+    martian_12s,
+    engines::martian_12s::Martian12s,
+    Plan {
         games: 1_500,
         deep: 100,
         options: vec![
@@ -316,33 +351,25 @@ fn martian_12s() {
             json!({"match_mode": "until_broke", "stake": 5, "start_wallet": 25}),
             json!({"rounds": 1, "palette": "xeno"}),
         ],
-    });
-}
+    }
+);
 
-#[test]
-fn gunslinger_gang() {
-    use serde_json::json;
-    run::<engines::gunslinger_gang::GunslingerGang>(&Plan {
-        games: 1_500,
-        deep: 90,
-        options: vec![json!({}), json!({"items": "no_red"})],
-    });
-}
+sharded!(
+    gunslinger_gang,
+    engines::gunslinger_gang::GunslingerGang,
+    Plan { games: 1_500, deep: 90, options: vec![json!({}), json!({"items": "no_red"})] }
+);
 
-#[test]
-fn martian_gunslinger() {
-    use serde_json::json;
-    run::<engines::martian_gunslinger::MartianGunslinger>(&Plan {
-        games: 1_500,
-        deep: 80,
-        options: vec![json!({}), json!({"colours": ["Blue", "Green"]})],
-    });
-}
+sharded!(
+    martian_gunslinger,
+    engines::martian_gunslinger::MartianGunslinger,
+    Plan { games: 1_500, deep: 80, options: vec![json!({}), json!({"colours": ["Blue", "Green"]})] }
+);
 
-#[test]
-fn conquest_of_mars() {
-    use serde_json::json;
-    run::<engines::conquest_of_mars::ConquestOfMars>(&Plan {
+sharded!(
+    conquest_of_mars,
+    engines::conquest_of_mars::ConquestOfMars,
+    Plan {
         games: 1_500,
         deep: 100,
         options: vec![
@@ -350,17 +377,13 @@ fn conquest_of_mars() {
             json!({"dice_mix": "d6_only"}),
             json!({"round_cap": 20, "colours": ["Black", "Blue", "Green"]}),
         ],
-    });
-}
+    }
+);
 
-#[test]
-fn raja() {
-    use serde_json::json;
-    // A random Raja game is long (about 1,500 actions, always to the 20-turn cap): 400
-    // playouts per option set keep this line near the others' running time.
-    run::<engines::raja::Raja>(&Plan {
-        games: 400,
-        deep: 20,
-        options: vec![json!({}), json!({"colours": ["Purple", "Orange"]})],
-    });
-}
+// A random Raja game is long (about 1,500 actions, always to the 20-turn cap): 400 playouts
+// per option set keep its shards near the others' running time.
+sharded!(
+    raja,
+    engines::raja::Raja,
+    Plan { games: 400, deep: 20, options: vec![json!({}), json!({"colours": ["Purple", "Orange"]})] }
+);

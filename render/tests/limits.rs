@@ -54,32 +54,47 @@ fn count_warnings() {
     WARNINGS.with(|count| count.set(0));
 }
 
-/// Draws every stop of the walks of `kind` and fails with every problem found.
-fn check_game(kind: GameKind, games: u64, every: usize) {
+/// Draws every stop of the walks of `kind` at `players` and fails with every problem found.
+fn check_game(kind: GameKind, players: usize, games: u64, every: usize) {
     count_warnings();
     let (low, high) = kind.players();
+    assert!((low..=high).contains(&players), "{} is not played by {players}", kind.id());
     let mut failures = Vec::new();
     let mut pictures = 0;
-    for players in low..=high {
-        let names = common::names(players);
-        for seed in 0..games {
-            let mut public = Vec::new();
-            walk(kind, players, seed, every, |stop: Stop| {
-                let drawing = render::board_drawing(&stop.view, &names).expect("draws");
-                pictures += 1;
-                failures.extend(problems(&drawing).into_iter().map(|p| format!("{}: {p}", stop.label())));
-                failures.extend(private_differs(kind, &stop, &drawing.png, &public));
-                if stop.viewer == Viewer::Public {
-                    public = drawing.png;
-                }
-            });
-        }
+    let names = common::names(players);
+    for seed in 0..games {
+        let mut public = Vec::new();
+        walk(kind, players, seed, every, |stop: Stop| {
+            let drawing = render::board_drawing(&stop.view, &names).expect("draws");
+            pictures += 1;
+            failures.extend(problems(&drawing).into_iter().map(|p| format!("{}: {p}", stop.label())));
+            failures.extend(private_differs(kind, &stop, &drawing.png, &public));
+            if stop.viewer == Viewer::Public {
+                public = drawing.png;
+            }
+        });
     }
     let warnings = WARNINGS.with(Cell::get);
     if warnings > 0 {
         failures.push(format!("drawing logged {warnings} warnings"));
     }
-    report(kind.id(), pictures, &failures);
+    report(&format!("{} at {players}", kind.id()), pictures, &failures);
+}
+
+/// The walks of one game as one test per player count (`<game>::players_N`): five tests of
+/// unequal length left one core idle at the end of the suite; one per count keeps both busy.
+macro_rules! walks {
+    ($name:ident: $kind:expr, $games:expr, every $every:expr, [$($test:ident = $players:expr),+ $(,)?]) => {
+        mod $name {
+            use super::*;
+            $(
+                #[test]
+                fn $test() {
+                    check_game($kind, $players, $games, $every);
+                }
+            )+
+        }
+    };
 }
 
 /// For Gunslinger Gang (§5, §8.5): a seat's picture differs from the public picture of the
@@ -136,42 +151,50 @@ fn identifiers_are_found() {
     assert!(identifiers("Turn 7 of 20").is_none());
 }
 
+walks!(martian_12s: GameKind::Martian12s, 2, every 10, [
+    players_2 = 2, players_3 = 3, players_4 = 4, players_5 = 5,
+    players_6 = 6, players_7 = 7, players_8 = 8, players_9 = 9,
+]);
+
 #[test]
-fn martian_12s() {
-    check_game(GameKind::Martian12s, 2, 10);
+fn martian_12s_boards() {
     check_boards(
         "martian-12s boards",
         &[common::nine_players(), common::nine_players_long_stack(), common::finished()],
     );
 }
 
-/// Two games per count, every 24th decision: a game runs to several hundred decisions.
+// Two games per count, every 24th decision: a game runs to several hundred decisions.
+walks!(martian_gunslinger: GameKind::MartianGunslinger, 2, every 24, [players_2 = 2, players_3 = 3, players_4 = 4]);
+
 #[test]
-fn martian_gunslinger() {
-    check_game(GameKind::MartianGunslinger, 2, 24);
+fn martian_gunslinger_boards() {
     use common::gunslinger as mg;
     check_boards("martian-gunslinger boards", &[mg::four_players_mid_game(), mg::four_players_finished()]);
 }
 
-/// Two games per count, every 8th decision: a game runs to about three hundred decisions.
+// Two games per count, every 8th decision: a game runs to about three hundred decisions.
+walks!(gunslinger_gang: GameKind::GunslingerGang, 2, every 8, [players_2 = 2, players_3 = 3, players_4 = 4]);
+
 #[test]
-fn gunslinger_gang() {
-    check_game(GameKind::GunslingerGang, 2, 8);
+fn gunslinger_gang_boards() {
     use common::gunslinger_gang as gg;
     check_boards("gunslinger-gang boards", &[gg::four_players_planning(), gg::resolution(), gg::finished()]);
 }
 
+walks!(conquest_of_mars: GameKind::ConquestOfMars, 1, every 12, [players_2 = 2, players_3 = 3, players_4 = 4]);
+
 #[test]
-fn conquest_of_mars() {
-    check_game(GameKind::ConquestOfMars, 1, 12);
+fn conquest_of_mars_boards() {
     use common::conquest_of_mars as com;
     check_boards("conquest-of-mars boards", &[com::attack_commit(), com::attack_casualty(), com::finished()]);
 }
 
-/// One game per player count, every 16th decision: a five-player game has over a thousand.
+// One game per player count, every 16th decision: a five-player game has over a thousand.
+walks!(raja: GameKind::Raja, 1, every 16, [players_2 = 2, players_3 = 3, players_4 = 4, players_5 = 5]);
+
 #[test]
-fn raja() {
-    check_game(GameKind::Raja, 1, 16);
+fn raja_boards() {
     use common::raja;
     check_boards("raja boards", &[raja::auction(), raja::siege(), raja::finished()]);
 }
