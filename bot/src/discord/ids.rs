@@ -286,7 +286,11 @@ mod tests {
             ComponentId::Legacy { kind: LegacyKind::Step, table: TableId(3), version: 2, text: "play 10H".into() },
             ComponentId::Panel(TableId(99)),
             ComponentId::Rejoin(TableId(7)),
+            ComponentId::TakeBack(TableId(7)),
+            ComponentId::UndoVote { table: TableId(7), version: 31, allow: true },
+            ComponentId::UndoVote { table: TableId(7), version: 31, allow: false },
         ];
+        assert_eq!(ComponentId::decode("v:7:31:x"), Err(BadId::Verb("x".into())), "an answer is y or n");
         for id in ids {
             let text = id.encode().expect("fits");
             assert_eq!(ComponentId::decode(&text), Ok(id));
