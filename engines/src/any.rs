@@ -314,6 +314,25 @@ macro_rules! define_games {
                 .map_err(|source| LoadError::Json { game: kind.name(), source })
             }
 
+            /// Whether `seat` may take back the action written `text`, which turned `before`
+            /// into this state ([`Game::take_back`]); a refusal calls players by `names`.
+            ///
+            /// # Errors
+            /// [`ActionError`] when the text is not an action of this game, or the game
+            /// refuses (its sentence says why).
+            pub fn take_back(&self, before: &Self, seat: Seat, text: &str, names: &[String]) -> Result<(), ActionError> {
+                match (self, before) {
+                    $((Self::$variant(after), Self::$variant(before)) => {
+                        let action: <crate::$module::$game as Game>::Action = text.parse()?;
+                        Game::take_back(after, before, seat, &action).map_err(|mut error| {
+                            error.message = name_seats(&error.message, names);
+                            ActionError::Rule(error)
+                        })
+                    })+
+                    _ => Err(ActionError::Rule(RuleError::illegal("That move belongs to another game."))),
+                }
+            }
+
             /// Which game this is.
             #[must_use]
             pub const fn kind(&self) -> GameKind {

@@ -559,6 +559,22 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// table play a computer move instead.
     fn timeout_action(&self, seat: Seat) -> Option<Self::Action>;
 
+    /// Whether `seat` may take back `action`, the action that turned `before` into this state
+    /// (with everything automatic that followed it), when the other players consent: only if
+    /// it drew on no chance (no die rolled, no card or piece drawn) and showed nobody anything
+    /// hidden (no card turned face up, no sealed answer opened). The front end checks the
+    /// rest: that it was the last action and nobody else has acted since. Shared checks are
+    /// in [`crate::take_back`]. The default refuses; each of Saloon's games decides in its
+    /// own `take_back.rs`, from its rulings.
+    ///
+    /// # Errors
+    /// A [`RuleError`] saying why in words ("A card was drawn since that move…"), with the
+    /// ruling that decides it where one does.
+    fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        let _ = (before, seat, action);
+        Err(RuleError::illegal("Moves cannot be taken back in this game."))
+    }
+
     /// Checks the game's invariants (the specification's §9); used by the tests.
     ///
     /// # Errors

@@ -16,6 +16,7 @@ mod options;
 pub mod parts;
 pub mod raja;
 pub mod rng;
+pub mod take_back;
 pub mod wording;
 
 pub use ai::Level;

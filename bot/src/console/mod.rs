@@ -226,7 +226,8 @@ impl Menu {
 
 const HELP: &str = "Type the number of an option, or its words (the start of them is enough when only one \
 option begins that way); long choices come a step at a time (c confirms, b goes back). \
-Other commands: board (show the board again), rules (the game in brief), resign, help, \
+Other commands: board (show the board again), rules (the game in brief), undo (take back \
+your last move, when no card was drawn or die rolled since), resign, help, \
 quit (the game is saved; resume it with --resume).";
 
 /// `name`'s, for a heading: "Your" for the player called "You".
@@ -367,6 +368,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
             "help" | "?" => self.help(user, menu).await?,
             "rules" => writeln!(self.out, "\n{}", snapshot.game.summary().trim_end())?,
             "board" => self.show_board(snapshot)?,
+            "undo" => self.undo(user).await?,
             "resign" => {
                 self.confirming_resign = true;
                 writeln!(
@@ -440,6 +442,28 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
         }
         for (i, option) in explained.iter().enumerate() {
             writeln!(self.out, "  {:>2}. {} — {}", i + 1, option.label, option.explanation)?;
+        }
+        Ok(())
+    }
+
+    /// Asks to take back `user`'s last move: computers agree at once when the game allows it;
+    /// people seated here are asked on Discord's buttons, not in the terminal.
+    async fn undo(&mut self, user: UserId) -> Result<(), ConsoleError> {
+        match self.tables.ask_undo(self.id, user).await {
+            Ok(asked) => match asked.granted {
+                Some(report) => {
+                    self.prefix.clear();
+                    self.path.clear();
+                    let seat = report.snapshot.seat_of(user);
+                    print_narration(self.out, &report, seat)?;
+                }
+                None => {
+                    let names: Vec<&str> = asked.asked.iter().map(|(_, name)| name.as_str()).collect();
+                    writeln!(self.out, "Asked {} to agree to take your move back.", names.join(", "))?;
+                }
+            },
+            Err(err) if err.is_internal() => return Err(err.into()),
+            Err(err) => writeln!(self.out, "{err}")?,
         }
         Ok(())
     }

@@ -31,6 +31,10 @@ pub enum ComponentId {
     SkipPings(TableId),
     /// A toggle of the clicker's own notification settings (`/settings`); no table.
     Settings(SettingsOp),
+    /// "Take back" under the answer to a move (undo by consent).
+    TakeBack(TableId),
+    /// Allow or Refuse a request to take back a move, asked at `version`.
+    UndoVote { table: TableId, version: i64, allow: bool },
 }
 
 /// The toggles of the `/settings` panel.
@@ -161,7 +165,9 @@ impl ComponentId {
             | Self::Panel(table)
             | Self::Rejoin(table)
             | Self::Rematch(table)
-            | Self::SkipPings(table) => Some(*table),
+            | Self::SkipPings(table)
+            | Self::TakeBack(table)
+            | Self::UndoVote { table, .. } => Some(*table),
             Self::Step { table, .. }
             | Self::Confirm { table, .. }
             | Self::Select { table, .. }
@@ -194,6 +200,10 @@ impl ComponentId {
             Self::Rematch(table) => format!("a:{table}"),
             Self::SkipPings(table) => format!("k:{table}"),
             Self::Settings(op) => format!("u:{}", op.code()),
+            Self::TakeBack(table) => format!("t:{table}"),
+            Self::UndoVote { table, version, allow } => {
+                format!("v:{table}:{version}:{}", if *allow { 'y' } else { 'n' })
+            }
         };
         (id.len() <= MAX_ID).then_some(id)
     }
@@ -213,7 +223,7 @@ impl ComponentId {
                 .map(Self::Settings)
                 .ok_or_else(|| BadId::Verb(clip(table)));
         }
-        if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "m" | "s" | "c" | "M" | "S" | "C" | "X") {
+        if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "t" | "v" | "m" | "s" | "c" | "M" | "S" | "C" | "X") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
         }
         let table = TableId(table.parse().ok().filter(|t| *t > 0).ok_or_else(|| BadId::Table(clip(table)))?);
@@ -226,12 +236,18 @@ impl ComponentId {
             "r" => Ok(Self::Rejoin(table)),
             "a" => Ok(Self::Rematch(table)),
             "k" => Ok(Self::SkipPings(table)),
+            "t" => Ok(Self::TakeBack(table)),
             _ => {
                 let version = parts.next().unwrap_or_default();
                 let version = version.parse().ok().filter(|v| *v >= 0).ok_or_else(|| BadId::Version(clip(version)))?;
                 let rest = parts.next().unwrap_or_default();
                 let path = || parse_path(rest).ok_or_else(|| BadId::Path(clip(rest)));
                 Ok(match kind {
+                    "v" => match rest {
+                        "y" => Self::UndoVote { table, version, allow: true },
+                        "n" => Self::UndoVote { table, version, allow: false },
+                        other => return Err(BadId::Verb(clip(other))),
+                    },
                     "M" => Self::Step { table, version, path: path()? },
                     "C" => Self::Confirm { table, version, path: path()? },
                     "S" => Self::Select { table, version, path: path()? },
@@ -270,7 +286,11 @@ mod tests {
             ComponentId::Legacy { kind: LegacyKind::Step, table: TableId(3), version: 2, text: "play 10H".into() },
             ComponentId::Panel(TableId(99)),
             ComponentId::Rejoin(TableId(7)),
+            ComponentId::TakeBack(TableId(7)),
+            ComponentId::UndoVote { table: TableId(7), version: 31, allow: true },
+            ComponentId::UndoVote { table: TableId(7), version: 31, allow: false },
         ];
+        assert_eq!(ComponentId::decode("v:7:31:x"), Err(BadId::Verb("x".into())), "an answer is y or n");
         for id in ids {
             let text = id.encode().expect("fits");
             assert_eq!(ComponentId::decode(&text), Ok(id));

@@ -244,7 +244,8 @@ pub const HELP: &str = "**Saloon's commands**
 • `/abandon` stops a game for good (host or moderator).
 • `/server` shows this server's defaults for new tables; members who can manage the server change them.
 • `/help` shows this list.
-A finished game's last board has a Rematch button: the same game and seats, rotated, starting once everyone confirmed.";
+A finished game's last board has a Rematch button: the same game and seats, rotated, starting once everyone confirmed.
+After a move, Take back asks the other players to let you undo it (not once a card was drawn or shown, a die rolled or a sealed answer opened).";
 
 /// Every command in one sentence (only you see it).
 #[poise::command(slash_command)]

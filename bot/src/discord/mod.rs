@@ -12,6 +12,7 @@ mod rematch;
 mod router;
 pub mod rows;
 mod sweeper;
+mod undo;
 mod user_settings;
 
 use std::collections::HashMap;

@@ -372,6 +372,15 @@ pub fn log_file(snapshot: &Snapshot, log: &[LogEntry]) -> CreateAttachment {
             crate::table::Origin::Computer => " (computer)",
             crate::table::Origin::Timeout => " (timed out)",
         };
+        if entry.undoes > 0 {
+            let moves = if entry.undoes == 1 { "1 move".to_string() } else { format!("{} moves", entry.undoes) };
+            text.push_str(&format!(
+                "{:>4}. seat {} {who} took back {moves}, with everyone's consent\n",
+                i + 1,
+                entry.seat
+            ));
+            continue;
+        }
         text.push_str(&format!("{:>4}. seat {} {who}{origin}: {}\n", i + 1, entry.seat, entry.action));
     }
     CreateAttachment::bytes(text.into_bytes(), format!("table-{}-log.txt", snapshot.id))

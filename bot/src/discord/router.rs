@@ -67,6 +67,10 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
             }
             Err(err) => refuse(ctx, click, &err).await?,
         },
+        ComponentId::TakeBack(table) => super::undo::take_back(ctx, data, click, table).await?,
+        ComponentId::UndoVote { table, version, allow } => {
+            super::undo::vote(ctx, data, click, table, version, allow).await?;
+        }
         ComponentId::Step { table, version, path } => {
             step(ctx, data, click, table, version, Entry::Path(path), false).await?;
         }
@@ -184,7 +188,7 @@ async fn moved(
                     format!("Done: {}.", post::clip(&report.chosen.join(" › "), 200))
                 };
                 CreateInteractionResponse::UpdateMessage(
-                    CreateInteractionResponseMessage::new().content(done).components(Vec::new()),
+                    CreateInteractionResponseMessage::new().content(done).components(super::undo::take_back_row(table)),
                 )
             } else {
                 CreateInteractionResponse::Acknowledge

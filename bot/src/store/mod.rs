@@ -27,6 +27,7 @@ mod outbox;
 mod rows;
 mod settings;
 mod tables;
+pub mod undo;
 mod upgrade;
 
 pub use address::{redacted, server_of};

@@ -231,7 +231,7 @@ impl Store {
     /// On database failure.
     pub async fn log(&self, id: TableId) -> Result<Vec<LogEntry>, StoreError> {
         self.writable()?;
-        sqlx::query("SELECT seat, action, origin FROM actions WHERE table_id = $1 ORDER BY seq")
+        sqlx::query("SELECT seat, action, origin, undoes FROM actions WHERE table_id = $1 ORDER BY seq")
             .bind(id.0)
             .fetch_all(&self.pool)
             .await?
@@ -241,6 +241,7 @@ impl Store {
                     seat: u8::try_from(r.try_get::<i64, _>(0)?).map_err(|_| StoreError::Corrupt("seat".into()))?,
                     action: r.try_get(1)?,
                     origin: Origin::parse(r.try_get(2)?),
+                    undoes: u16::try_from(r.try_get::<i64, _>(3)?).map_err(|_| StoreError::Corrupt("undoes".into()))?,
                 })
             })
             .collect()
@@ -350,15 +351,18 @@ async fn append_log(tx: &mut Transaction<'_, Any>, id: TableId, log: &[LogEntry]
         .await?
         .try_get(0)?;
     for (i, entry) in log.iter().enumerate() {
-        sqlx::query("INSERT INTO actions (table_id, seq, seat, action, origin, at) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(id.0)
-            .bind(next + i as i64)
-            .bind(i64::from(entry.seat))
-            .bind(entry.action.clone())
-            .bind(entry.origin.as_str())
-            .bind(at)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO actions (table_id, seq, seat, action, origin, at, undoes) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(id.0)
+        .bind(next + i as i64)
+        .bind(i64::from(entry.seat))
+        .bind(entry.action.clone())
+        .bind(entry.origin.as_str())
+        .bind(at)
+        .bind(i64::from(entry.undoes))
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }

@@ -163,7 +163,7 @@ impl Tables {
             serde_json::from_str(&row.options).map_err(|e| TableError::Internal(e.to_string()))?;
         let mut game = AnyGame::setup(kind, &options, row.seats.len(), row.seed).map_err(TableError::Setup)?;
         let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
-        for entry in log.iter().take(log_len) {
+        for entry in super::in_effect(&log[..log_len.min(log.len())]) {
             game.apply(Seat(entry.seat), &entry.action, &names).map_err(|e| {
                 TableError::Internal(format!("table {id}: the log does not replay at {}: {e}", entry.action))
             })?;

@@ -122,6 +122,10 @@ pub enum TableError {
         /// Who has not confirmed.
         names: String,
     },
+    /// A request to take a move back refused, or an answer to one that is not open: the
+    /// sentence says why.
+    #[error("{0}")]
+    Undo(String),
     /// Away time refused.
     #[error("{0}")]
     AwayTime(#[from] super::away::AwayError),

@@ -17,6 +17,7 @@ mod rematch;
 mod report;
 pub mod settings;
 mod turn;
+mod undo;
 mod upgrade;
 pub mod vocab;
 
@@ -28,8 +29,9 @@ pub use rematch::Rematch;
 pub(crate) use report::Progress;
 pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary};
 pub use settings::{DEFAULT_AWAY_ALLOWANCE, ServerChange, ServerId, ServerSettings, SettingError, UserSettings};
+pub use undo::{UndoAnswer, UndoAsked};
 pub use upgrade::Upgraded;
-pub use vocab::{LogEntry, OnTimeout, Origin, SeatRow, Skill, Status, TableId, UnknownWord, UserId, now};
+pub use vocab::{LogEntry, OnTimeout, Origin, SeatRow, Skill, Status, TableId, UnknownWord, UserId, in_effect, now};
 
 /// Most characters of a player's input that a refusal quotes back.
 pub const QUOTED: usize = 60;
@@ -413,7 +415,7 @@ pub(crate) fn secret_holders(game: &AnyGame) -> SeatSet {
 }
 
 pub(crate) fn log_entry(seat: Seat, action: &str, origin: Origin) -> LogEntry {
-    LogEntry { seat: seat.0, action: action.to_string(), origin }
+    LogEntry { seat: seat.0, action: action.to_string(), origin, undoes: 0 }
 }
 
 pub(crate) fn narration_for(narration: &[Narration], viewer: engines::Viewer) -> Vec<String> {

@@ -167,7 +167,7 @@ impl Tables {
         let mut game =
             AnyGame::setup(kind, &options, table.row.seats.len(), table.row.seed).map_err(TableError::Setup)?;
         let names: Vec<String> = table.row.seats.iter().map(|s| s.name.clone()).collect();
-        for entry in &log {
+        for entry in in_effect(&log) {
             game.apply(Seat(entry.seat), &entry.action, &names)
                 .map_err(|e| TableError::Internal(format!("replay refused {}: {e}", entry.action)))?;
         }

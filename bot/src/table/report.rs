@@ -93,6 +93,12 @@ impl Progress {
         self.moves.is_empty() && !self.handed
     }
 
+    /// Records an entry that takes moves back (undo by consent).
+    pub(crate) fn record_undo(&mut self, entry: LogEntry) {
+        self.log.push(entry);
+        self.handed = true;
+    }
+
     pub(crate) fn log(&self) -> &[LogEntry] {
         &self.log
     }

@@ -168,6 +168,24 @@ pub struct LogEntry {
     pub action: String,
     /// Who chose it.
     pub origin: Origin,
+    /// 0 for an action; on an entry that takes moves back (undo by consent), how many of the
+    /// actions still in effect before it it takes back. See [`in_effect`].
+    pub undoes: u16,
+}
+
+/// The actions of `log` still in effect, in order: each entry that takes moves back drops the
+/// last `undoes` actions in effect before it. What a replay applies.
+#[must_use]
+pub fn in_effect(log: &[LogEntry]) -> Vec<&LogEntry> {
+    let mut kept: Vec<&LogEntry> = Vec::with_capacity(log.len());
+    for entry in log {
+        if entry.undoes == 0 {
+            kept.push(entry);
+        } else {
+            kept.truncate(kept.len().saturating_sub(usize::from(entry.undoes)));
+        }
+    }
+    kept
 }
 
 /// Seconds since the Unix epoch.

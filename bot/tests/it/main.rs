@@ -23,4 +23,5 @@ mod store;
 mod tables;
 mod tables_long;
 mod tables_postgres;
+mod undo;
 mod unreachable;

@@ -60,8 +60,12 @@ async fn concurrent_writers_lose_no_update_and_number_each_action_once() {
                 for n in 0..EACH {
                     loop {
                         let row = store.load(id).await.expect("load");
-                        let entry =
-                            LogEntry { seat: writer as u8, action: format!("w{writer}-{n}"), origin: Origin::Player };
+                        let entry = LogEntry {
+                            seat: writer as u8,
+                            action: format!("w{writer}-{n}"),
+                            origin: Origin::Player,
+                            undoes: 0,
+                        };
                         let update = Update { log: vec![entry], ..Update::default() };
                         match store.update(id, row.version, &update).await {
                             Ok(written) => {
@@ -112,7 +116,7 @@ async fn a_stale_version_is_refused_and_changes_nothing() {
     for url in databases(&dir).await {
         let store = Store::open(&url).await.expect("open");
         let id = running(&store, 2, now() + 600).await;
-        let entry = |action: &str| LogEntry { seat: 0, action: action.into(), origin: Origin::Player };
+        let entry = |action: &str| LogEntry { seat: 0, action: action.into(), origin: Origin::Player, undoes: 0 };
         store.update(id, 1, &Update { log: vec![entry("first")], ..Update::default() }).await.expect("current");
         let late = Update { state: Some("late".into()), log: vec![entry("late")], ..Update::default() };
         let error = store.update(id, 1, &late).await.expect_err("stale");

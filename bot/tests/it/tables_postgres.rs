@@ -9,3 +9,7 @@ mod suite;
 #[path = "tables_long.rs"]
 #[allow(clippy::duplicate_mod, reason = "the same suite, run a second time on Postgres")]
 mod long_suite;
+
+#[path = "undo.rs"]
+#[allow(clippy::duplicate_mod, reason = "the same suite, run a second time on Postgres")]
+mod undo_suite;

@@ -35,6 +35,7 @@ mod reorient;
 mod rules;
 mod scoring;
 mod state;
+mod take_back;
 mod trade;
 mod turn;
 mod view;
@@ -121,6 +122,10 @@ impl Game for ConquestOfMars {
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.default_action(seat)
+    }
+
+    fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        take_back::take_back(self, before, seat, action)
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {

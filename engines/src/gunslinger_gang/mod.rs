@@ -27,6 +27,7 @@ mod reveal;
 mod rules;
 mod scoring;
 mod state;
+mod take_back;
 mod underlings;
 mod view;
 
@@ -119,6 +120,10 @@ impl Game for GunslingerGang {
     /// The safe default of every decision: see `timeout_action` in `rules.rs`.
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         rules::timeout_action(self, seat)
+    }
+
+    fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        take_back::take_back(self, before, seat, action)
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {

@@ -17,6 +17,7 @@ mod invariants;
 mod menus;
 mod rules;
 mod state;
+mod take_back;
 mod view;
 
 #[cfg(test)]
@@ -96,6 +97,10 @@ impl Game for Martian12s {
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         rules::timeout_action(self, seat)
+    }
+
+    fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        take_back::take_back(self, before, seat, action)
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {

@@ -41,6 +41,7 @@ mod movement;
 mod placement;
 mod rules;
 mod state;
+mod take_back;
 mod turn;
 mod view;
 mod zones;
@@ -120,6 +121,10 @@ impl Game for MartianGunslinger {
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         rules::timeout_action(self, seat)
+    }
+
+    fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        take_back::take_back(self, before, seat, action)
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {

@@ -51,6 +51,7 @@ mod scoring;
 mod setup;
 mod siege;
 mod state;
+mod take_back;
 mod trade;
 mod turn;
 mod view;
@@ -152,6 +153,10 @@ impl Game for Raja {
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.pending().must_seats().contains(seat).then_some(Action::Timeout)
+    }
+
+    fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        take_back::take_back(self, before, seat, action)
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {

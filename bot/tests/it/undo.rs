@@ -1,0 +1,133 @@
+//! Undo by consent (issue #27 item 5) on the table layer, on a real database: a move taken
+//! back when everyone agrees, refused by one player, refused by the game after a draw from the
+//! bag (Martian 12s R6), cancelled by the next move; bad requests get a sentence and change
+//! nothing; the log stays append-only and replays to the state shown.
+
+use bot::table::{
+    LobbyRequest, OnTimeout, Participant, Skill, TableError, TableId, Tables, UndoAnswer, UserId, in_effect,
+};
+use engines::GameKind;
+use serde_json::json;
+
+use crate::support::db;
+
+const ALICE: UserId = UserId(101);
+const BOB: UserId = UserId(202);
+const CAROL: UserId = UserId(303);
+
+fn who(user: UserId, name: &str) -> Participant {
+    Participant { user, name: name.to_string() }
+}
+
+/// Alice, Bob and Carol at Martian 12s, started.
+async fn started(tables: &Tables) -> TableId {
+    let request = LobbyRequest {
+        game: GameKind::Martian12s,
+        options: json!({}),
+        host: who(ALICE, "Alice"),
+        seat_host: true,
+        players: 3,
+        computers: 0,
+        level: Skill::Random,
+        on_timeout: OnTimeout::SafeDefault,
+        seed: Some(5),
+        turn_timeout: 3600,
+        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
+        delivers: false,
+    };
+    let lobby = tables.open(request).await.expect("open");
+    tables.join(lobby.id, who(BOB, "Bob")).await.expect("join");
+    tables.join(lobby.id, who(CAROL, "Carol")).await.expect("join");
+    tables.start(lobby.id, ALICE).await.expect("start");
+    lobby.id
+}
+
+/// The one person the game waits for, and the two others.
+async fn turn(tables: &Tables, id: TableId) -> (UserId, UserId, UserId) {
+    let waiting = tables.snapshot(id).await.expect("snapshot").waiting_users();
+    let mover = *waiting.first().expect("someone moves");
+    let others: Vec<UserId> = [ALICE, BOB, CAROL].into_iter().filter(|u| *u != mover).collect();
+    (mover, others[0], others[1])
+}
+
+fn sentence(error: TableError) -> String {
+    assert!(matches!(error, TableError::Undo(_)), "{error:?}");
+    error.to_string()
+}
+
+#[tokio::test]
+async fn a_pass_is_taken_back_when_everyone_agrees_and_the_log_replays_to_the_state_before() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = Tables::new(db::open(&url).await);
+    let id = started(&tables).await;
+    let (mover, first, second) = turn(&tables, id).await;
+    let fresh = tables.snapshot(id).await.expect("snapshot");
+    let no_move = sentence(tables.ask_undo(id, mover).await.expect_err("nothing played yet"));
+    assert_eq!(no_move, "There is no move of yours to take back yet.");
+
+    tables.submit(id, mover, "pass", None).await.expect("R8: passing with nothing is allowed");
+    let passed = tables.snapshot(id).await.expect("snapshot");
+    let not_theirs = sentence(tables.ask_undo(id, first).await.expect_err("not their move"));
+    assert!(not_theirs.starts_with("Only your own last move can be taken back"), "{not_theirs}");
+
+    let asked = tables.ask_undo(id, mover).await.expect("a pass draws nothing");
+    assert!(asked.granted.is_none(), "two people must agree first");
+    let mut names: Vec<UserId> = asked.asked.iter().map(|(u, _)| *u).collect();
+    names.sort_by_key(|u| u.0);
+    let mut expected = vec![first, second];
+    expected.sort_by_key(|u| u.0);
+    assert_eq!(names, expected);
+    let own = sentence(tables.answer_undo(id, mover, asked.version, true).await.expect_err("the asker"));
+    assert_eq!(own, "You asked to take that move back; the other players answer.");
+
+    // One refusal closes the request; the move stands.
+    let waiting = tables.answer_undo(id, first, asked.version, true).await.expect("agrees");
+    assert!(matches!(&waiting, UndoAnswer::Waiting(still) if still.len() == 1), "{waiting:?}");
+    let refused = tables.answer_undo(id, second, asked.version, false).await.expect("refuses");
+    assert!(matches!(refused, UndoAnswer::Refused { .. }), "{refused:?}");
+    let closed = sentence(tables.answer_undo(id, first, asked.version, true).await.expect_err("closed"));
+    assert!(closed.starts_with("That request to take a move back is no longer open"), "{closed}");
+    assert_eq!(tables.snapshot(id).await.expect("snapshot").version, passed.version, "nothing changed");
+
+    // Asked again, everyone agrees: the mover decides again, as before the pass.
+    let asked = tables.ask_undo(id, mover).await.expect("asked again");
+    tables.answer_undo(id, second, asked.version, true).await.expect("agrees");
+    let granted = tables.answer_undo(id, first, asked.version, true).await.expect("agrees");
+    let UndoAnswer::Granted(report) = granted else { panic!("everyone agreed: {granted:?}") };
+    assert_eq!(report.snapshot.waiting_users(), vec![mover], "the mover decides again");
+    let view = |v: &Option<engines::AnyView>| serde_json::to_value(v).expect("a view");
+    assert_eq!(view(&report.snapshot.view), view(&fresh.view), "the board is as before the pass");
+    assert!(report.snapshot.version > passed.version);
+    let stale = sentence(tables.answer_undo(id, second, asked.version, true).await.expect_err("stale click"));
+    assert!(stale.starts_with("That request to take a move back is no longer open"), "{stale}");
+
+    let log = tables.log(id).await.expect("log");
+    assert_eq!(log.len(), 2, "the pass and the entry taking it back: nothing deleted");
+    assert_eq!(log[1].undoes, 1);
+    assert!(in_effect(&log).is_empty());
+    tables.verify_replay(id).await.expect("the log replays to the saved state");
+}
+
+#[tokio::test]
+async fn a_pull_cannot_be_taken_back_and_the_next_move_cancels_a_request() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = Tables::new(db::open(&url).await);
+    let id = started(&tables).await;
+    let (mover, _, _) = turn(&tables, id).await;
+    tables.submit(id, mover, "pull any", None).await.expect("pulls");
+    let before = tables.snapshot(id).await.expect("snapshot");
+    let drawn = sentence(tables.ask_undo(id, mover).await.expect_err("R6: drawn from the bag"));
+    assert_eq!(drawn, "A pyramid was drawn from the bag since that move, so it cannot be taken back.");
+    assert_eq!(tables.snapshot(id).await.expect("snapshot").version, before.version, "nothing changed");
+
+    let (next, after_next, _) = turn(&tables, id).await;
+    tables.submit(id, next, "pass", None).await.expect("passes");
+    let asked = tables.ask_undo(id, next).await.expect("a pass draws nothing");
+    let (third, _, _) = turn(&tables, id).await;
+    tables.submit(id, third, "pass", None).await.expect("the next move");
+    let cancelled = sentence(tables.answer_undo(id, after_next, asked.version, true).await.expect_err("cancelled"));
+    assert!(cancelled.starts_with("That request to take a move back is no longer open"), "{cancelled}");
+    tables.verify_replay(id).await.expect("replays");
+}
