@@ -3,7 +3,9 @@
 //! options chosen so far by their place in each step's list (one character a step), never the
 //! action text, so any action of any length can be entered within Discord's 100 characters.
 
-use crate::table::{Path, TableId};
+use engines::GameKind;
+
+use crate::table::{Path, TableId, UserId};
 
 /// What a component does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +33,11 @@ pub enum ComponentId {
     SkipPings(TableId),
     /// A toggle of the clicker's own notification settings (`/settings`); no table.
     Settings(SettingsOp),
+    /// A page of a game's leaderboard on the clicker's server; no table.
+    Leaderboard { game: GameKind, page: usize },
+    /// A page of the finished games on the clicker's server (of a player and a game, when
+    /// given); no table.
+    History { player: Option<UserId>, game: Option<GameKind>, page: usize },
 }
 
 /// The toggles of the `/settings` panel.
@@ -50,11 +57,13 @@ pub enum SettingsOp {
     QuietUntil,
     /// The menu of the daily digest's hour (the value is an hour, or "off").
     Digest,
+    /// Listed on leaderboards, stats and history shown to others.
+    Listed,
 }
 
 impl SettingsOp {
     /// Every toggle, in the panel's order.
-    pub const ALL: [Self; 3] = [Self::Dm, Self::Mention, Self::HalfTime];
+    pub const ALL: [Self; 4] = [Self::Dm, Self::Mention, Self::HalfTime, Self::Listed];
     /// Every menu, in the panel's order.
     pub const MENUS: [Self; 4] = [Self::Zone, Self::QuietFrom, Self::QuietUntil, Self::Digest];
 
@@ -67,6 +76,7 @@ impl SettingsOp {
             Self::QuietFrom => "qf",
             Self::QuietUntil => "qu",
             Self::Digest => "dg",
+            Self::Listed => "ls",
         }
     }
 }
@@ -167,7 +177,7 @@ impl ComponentId {
             | Self::Select { table, .. }
             | Self::Explain { table, .. }
             | Self::Legacy { table, .. } => Some(*table),
-            Self::Settings(_) => None,
+            Self::Settings(_) | Self::Leaderboard { .. } | Self::History { .. } => None,
         }
     }
 
@@ -194,6 +204,10 @@ impl ComponentId {
             Self::Rematch(table) => format!("a:{table}"),
             Self::SkipPings(table) => format!("k:{table}"),
             Self::Settings(op) => format!("u:{}", op.code()),
+            Self::Leaderboard { game, page } => format!("b:{}:{page}", game.id()),
+            Self::History { player, game, page } => {
+                format!("h:{}:{}:{page}", player.map_or(0, |p| p.0), game.map_or("-", GameKind::id))
+            }
         };
         (id.len() <= MAX_ID).then_some(id)
     }
@@ -212,6 +226,9 @@ impl ComponentId {
                 .find(|op| op.code() == table)
                 .map(Self::Settings)
                 .ok_or_else(|| BadId::Verb(clip(table)));
+        }
+        if kind == "b" || kind == "h" {
+            return list_page(kind, table, parts);
         }
         if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "m" | "s" | "c" | "M" | "S" | "C" | "X") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
@@ -250,6 +267,25 @@ impl ComponentId {
     }
 }
 
+/// A page of a leaderboard (`b:game:page`) or history (`h:player:game:page`); `first` is the
+/// part after the kind.
+fn list_page<'a>(kind: &str, first: &str, mut rest: impl Iterator<Item = &'a str>) -> Result<ComponentId, BadId> {
+    let game = |text: &str| text.parse::<GameKind>().map_err(|_| BadId::Verb(clip(text)));
+    let page = |text: Option<&str>| {
+        let text = text.unwrap_or_default();
+        text.parse::<usize>().ok().filter(|p| *p > 0).ok_or_else(|| BadId::Version(clip(text)))
+    };
+    if kind == "b" {
+        return Ok(ComponentId::Leaderboard { game: game(first)?, page: page(rest.next())? });
+    }
+    let player = first.parse::<u64>().map_err(|_| BadId::Verb(clip(first)))?;
+    let game = match rest.next().unwrap_or_default() {
+        "-" => None,
+        text => Some(game(text)?),
+    };
+    Ok(ComponentId::History { player: (player != 0).then_some(UserId(player)), game, page: page(rest.next())? })
+}
+
 /// A piece of a bad id, cut short for a message.
 fn clip(text: &str) -> String {
     text.chars().take(24).collect()
@@ -270,6 +306,9 @@ mod tests {
             ComponentId::Legacy { kind: LegacyKind::Step, table: TableId(3), version: 2, text: "play 10H".into() },
             ComponentId::Panel(TableId(99)),
             ComponentId::Rejoin(TableId(7)),
+            ComponentId::Leaderboard { game: GameKind::Raja, page: 3 },
+            ComponentId::History { player: Some(UserId(u64::MAX)), game: Some(GameKind::Martian12s), page: 1 },
+            ComponentId::History { player: None, game: None, page: 12 },
         ];
         for id in ids {
             let text = id.encode().expect("fits");
@@ -295,6 +334,9 @@ mod tests {
             ("m:1:notanumber:pass", BadId::Version("notanumber".into())),
             ("M:1:4:3 pass", BadId::Path("3 pass".into())),
             ("l:4:dance", BadId::Verb("dance".into())),
+            ("b:chess:1", BadId::Verb("chess".into())),
+            ("b:raja:0", BadId::Version("0".into())),
+            ("h:0:-:x", BadId::Version("x".into())),
         ];
         for (id, error) in cases {
             assert_eq!(ComponentId::decode(id), Err(error), "{id}");
