@@ -78,5 +78,8 @@ mod tests {
         let shown: Vec<String> = after.iter().map(|r| format!("{:.2}/{:.2}", r.mu, r.sigma)).collect();
         assert!(after[0].mu > after[1].mu && after[1].mu > after[3].mu, "{shown:?}");
         assert!((after[1].mu - after[2].mu).abs() < 1e-9, "tied players move alike: {shown:?}");
+        assert_eq!(shown, ["32.91/7.50", "25.00/7.50", "25.00/7.50", "17.09/7.50"]);
+        let seen: Vec<String> = after.iter().map(|r| format!("{:.2}", r.shown())).collect();
+        assert_eq!(seen, ["10.40", "2.50", "2.50", "-5.41"], "what people see: mu - 3 sigma");
     }
 }
