@@ -259,3 +259,31 @@ async fn the_rebuild_counts_games_finished_by_earlier_releases() {
         assert!(played >= 2, "{fixture}: every seat has a result");
     }
 }
+
+/// The same recording, rebuild and reads on Postgres (a fresh database of the server
+/// `SALOON_TEST_POSTGRES_URL` names; skipped without one, as in `tables_postgres`).
+mod rated_postgres {
+    use super::*;
+    use bot::table::ServerId;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn games_are_rated_read_and_rebuilt_on_postgres() {
+        let Some(url) = crate::support::db::fresh_postgres("ratings on Postgres").await else { return };
+        let tables = Tables::new(crate::support::db::open(&url).await);
+        let rows = Rows::open(&tables);
+        for game in 0..3u64 {
+            resigned_game(&tables, &rows, 300 + game, game as usize).await;
+        }
+        let stored = stored_ratings(&tables).await;
+        assert_eq!(stored.len(), 4, "{stored:?}");
+        let server = ServerId(GUILD_ID);
+        let stats = tables.stats(server, UserId(ALICE.id), UserId(BOB.id), None).await.expect("stats");
+        assert_eq!((stats.played, stats.won), (3, 1));
+        let page = tables.history(server, Some(UserId(BOB.id)), UserId(ALICE.id), None, 1).await.expect("history");
+        assert_eq!((page.total, page.pages), (3, 1));
+        assert!(tables.leaderboard(server, GameKind::Martian12s, 1).await.is_err(), "nobody has ten games yet");
+        let rebuilt = tables.rebuild_ratings().await.expect("rebuild");
+        assert_eq!((rebuilt.games, rebuilt.rated), (3, 3));
+        assert_eq!(stored_ratings(&tables).await, stored, "rebuild equals the incremental updates");
+    }
+}
