@@ -234,10 +234,14 @@ async fn rebuild_ratings(tables: &Tables) -> Result<(), CliError> {
     for (table, why) in &rebuilt.skipped {
         println!("Table #{table} was left out: {why}.");
     }
-    println!(
-        "Counted {} finished games, {} of them rated (games among people only); ratings and stats are up to date.",
-        rebuilt.games, rebuilt.rated
-    );
+    let games =
+        if rebuilt.games == 1 { "1 finished game".to_string() } else { format!("{} finished games", rebuilt.games) };
+    let rated = match rebuilt.rated {
+        0 => "none of them rated".to_string(),
+        n if n == rebuilt.games => "all of them rated".to_string(),
+        n => format!("{n} of them rated"),
+    };
+    println!("Counted {games}, {rated} (games among people only move ratings); stats and ratings are up to date.");
     Ok(())
 }
 
