@@ -49,6 +49,18 @@ enum Command {
     Tables,
     /// Serve games on Discord (needs DISCORD_TOKEN; see .env.example).
     Discord,
+    /// Players' results and ratings.
+    Ratings {
+        #[command(subcommand)]
+        action: RatingsCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum RatingsCommand {
+    /// Recompute every result and rating from the finished tables (those of earlier releases
+    /// included), in the order the games ended.
+    Rebuild,
 }
 
 #[tokio::main]
@@ -121,6 +133,7 @@ fn what_saloon_does() -> String {
          \x20 saloon play martian-12s --players 3 --bots 2   play in this terminal against two computers\n\
          \x20 saloon tables                                  list saved games, where they stand, how to resume\n\
          \x20 saloon discord                                 serve the games on Discord (needs DISCORD_TOKEN)\n\
+         \x20 saloon ratings rebuild                         recount results and ratings from the finished games\n\
          \x20 saloon play --help                             every option of a terminal game\n\n\
          Games:\n{}",
         games.join("\n")
@@ -160,6 +173,7 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
         }
         Command::Tables => list_tables(&tables).await,
         Command::Discord => serve_discord(&config, tables).await,
+        Command::Ratings { action: RatingsCommand::Rebuild } => rebuild_ratings(&tables).await,
     };
     store.close().await;
     result
@@ -213,6 +227,22 @@ async fn stop_signal() {
     {
         let _ = tokio::signal::ctrl_c().await;
     }
+}
+
+async fn rebuild_ratings(tables: &Tables) -> Result<(), CliError> {
+    let rebuilt = tables.rebuild_ratings().await?;
+    for (table, why) in &rebuilt.skipped {
+        println!("Table #{table} was left out: {why}.");
+    }
+    let games =
+        if rebuilt.games == 1 { "1 finished game".to_string() } else { format!("{} finished games", rebuilt.games) };
+    let rated = match rebuilt.rated {
+        0 => "none of them rated".to_string(),
+        n if n == rebuilt.games => "all of them rated".to_string(),
+        n => format!("{n} of them rated"),
+    };
+    println!("Counted {games}, {rated} (games among people only move ratings); stats and ratings are up to date.");
+    Ok(())
 }
 
 async fn list_tables(tables: &Tables) -> Result<(), CliError> {

@@ -3,7 +3,9 @@
 //! options chosen so far by their place in each step's list (one character a step), never the
 //! action text, so any action of any length can be entered within Discord's 100 characters.
 
-use crate::table::{Path, TableId};
+use engines::GameKind;
+
+use crate::table::{Path, TableId, UserId};
 
 /// What a component does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +37,11 @@ pub enum ComponentId {
     TakeBack(TableId),
     /// Allow or Refuse a request to take back a move, asked at `version`.
     UndoVote { table: TableId, version: i64, allow: bool },
+    /// A page of a game's leaderboard on the clicker's server; no table.
+    Leaderboard { game: GameKind, page: usize },
+    /// A page of the finished games on the clicker's server (of a player and a game, when
+    /// given); no table.
+    History { player: Option<UserId>, game: Option<GameKind>, page: usize },
 }
 
 /// The toggles of the `/settings` panel.
@@ -54,11 +61,13 @@ pub enum SettingsOp {
     QuietUntil,
     /// The menu of the daily digest's hour (the value is an hour, or "off").
     Digest,
+    /// Listed on leaderboards, stats and history shown to others.
+    Listed,
 }
 
 impl SettingsOp {
     /// Every toggle, in the panel's order.
-    pub const ALL: [Self; 3] = [Self::Dm, Self::Mention, Self::HalfTime];
+    pub const ALL: [Self; 4] = [Self::Dm, Self::Mention, Self::HalfTime, Self::Listed];
     /// Every menu, in the panel's order.
     pub const MENUS: [Self; 4] = [Self::Zone, Self::QuietFrom, Self::QuietUntil, Self::Digest];
 
@@ -71,6 +80,7 @@ impl SettingsOp {
             Self::QuietFrom => "qf",
             Self::QuietUntil => "qu",
             Self::Digest => "dg",
+            Self::Listed => "ls",
         }
     }
 }
@@ -173,7 +183,7 @@ impl ComponentId {
             | Self::Select { table, .. }
             | Self::Explain { table, .. }
             | Self::Legacy { table, .. } => Some(*table),
-            Self::Settings(_) => None,
+            Self::Settings(_) | Self::Leaderboard { .. } | Self::History { .. } => None,
         }
     }
 
@@ -204,6 +214,10 @@ impl ComponentId {
             Self::UndoVote { table, version, allow } => {
                 format!("v:{table}:{version}:{}", if *allow { 'y' } else { 'n' })
             }
+            Self::Leaderboard { game, page } => format!("b:{}:{page}", game.id()),
+            Self::History { player, game, page } => {
+                format!("h:{}:{}:{page}", player.map_or(0, |p| p.0), game.map_or("-", GameKind::id))
+            }
         };
         (id.len() <= MAX_ID).then_some(id)
     }
@@ -222,6 +236,9 @@ impl ComponentId {
                 .find(|op| op.code() == table)
                 .map(Self::Settings)
                 .ok_or_else(|| BadId::Verb(clip(table)));
+        }
+        if kind == "b" || kind == "h" {
+            return list_page(kind, table, parts);
         }
         if !matches!(kind, "l" | "p" | "r" | "a" | "k" | "t" | "v" | "m" | "s" | "c" | "M" | "S" | "C" | "X") {
             return Err(if kind.is_empty() { BadId::Unreadable } else { BadId::Verb(clip(kind)) });
@@ -266,6 +283,25 @@ impl ComponentId {
     }
 }
 
+/// A page of a leaderboard (`b:game:page`) or history (`h:player:game:page`); `first` is the
+/// part after the kind.
+fn list_page<'a>(kind: &str, first: &str, mut rest: impl Iterator<Item = &'a str>) -> Result<ComponentId, BadId> {
+    let game = |text: &str| text.parse::<GameKind>().map_err(|_| BadId::Verb(clip(text)));
+    let page = |text: Option<&str>| {
+        let text = text.unwrap_or_default();
+        text.parse::<usize>().ok().filter(|p| *p > 0).ok_or_else(|| BadId::Version(clip(text)))
+    };
+    if kind == "b" {
+        return Ok(ComponentId::Leaderboard { game: game(first)?, page: page(rest.next())? });
+    }
+    let player = first.parse::<u64>().map_err(|_| BadId::Verb(clip(first)))?;
+    let game = match rest.next().unwrap_or_default() {
+        "-" => None,
+        text => Some(game(text)?),
+    };
+    Ok(ComponentId::History { player: (player != 0).then_some(UserId(player)), game, page: page(rest.next())? })
+}
+
 /// A piece of a bad id, cut short for a message.
 fn clip(text: &str) -> String {
     text.chars().take(24).collect()
@@ -289,6 +325,9 @@ mod tests {
             ComponentId::TakeBack(TableId(7)),
             ComponentId::UndoVote { table: TableId(7), version: 31, allow: true },
             ComponentId::UndoVote { table: TableId(7), version: 31, allow: false },
+            ComponentId::Leaderboard { game: GameKind::Raja, page: 3 },
+            ComponentId::History { player: Some(UserId(u64::MAX)), game: Some(GameKind::Martian12s), page: 1 },
+            ComponentId::History { player: None, game: None, page: 12 },
         ];
         assert_eq!(ComponentId::decode("v:7:31:x"), Err(BadId::Verb("x".into())), "an answer is y or n");
         for id in ids {
@@ -315,6 +354,9 @@ mod tests {
             ("m:1:notanumber:pass", BadId::Version("notanumber".into())),
             ("M:1:4:3 pass", BadId::Path("3 pass".into())),
             ("l:4:dance", BadId::Verb("dance".into())),
+            ("b:chess:1", BadId::Verb("chess".into())),
+            ("b:raja:0", BadId::Version("0".into())),
+            ("h:0:-:x", BadId::Version("x".into())),
         ];
         for (id, error) in cases {
             assert_eq!(ComponentId::decode(id), Err(error), "{id}");

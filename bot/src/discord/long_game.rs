@@ -238,7 +238,10 @@ pub const HELP: &str = "**Saloon's commands**
 • `/resign` leaves a game you are playing.
 • `/rejoin` takes your seat back from the computer that played it while you were away.
 • `/away` says you are away for some days: your turns' clocks stop and you are not pinged.
-• `/settings` switches your DMs, mentions and half-time reminders on or off, and sets your time zone, quiet hours (DMs and pings wait until they end) and a daily digest instead of a DM each turn; your private panel's Skip pings button silences one turn.
+• `/settings` switches your DMs, mentions and half-time reminders on or off, and sets your time zone, quiet hours (DMs and pings wait until they end) and a daily digest instead of a DM each turn; your private panel's Skip pings button silences one turn; it also says whether you are listed on leaderboards.
+• `/stats` shows a player's games, wins, average place, streak, favourite game and ratings on this server.
+• `/leaderboard` ranks this server's players of a game by rating (after 10 rated games).
+• `/history` lists finished games on this server, with their results and a link to each thread.
 • `/pause` stops every clock of a game, or lets it go on (its host or a moderator).
 • `/replace` lets a computer play a quiet player's seat until they come back (host or moderator).
 • `/abandon` stops a game for good (host or moderator).

@@ -11,6 +11,7 @@ pub mod post;
 mod rematch;
 mod router;
 pub mod rows;
+mod stats;
 mod sweeper;
 mod undo;
 mod user_settings;
@@ -221,6 +222,9 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 long_game::away(),
                 long_game::settings(),
                 long_game::help(),
+                stats::stats(),
+                stats::leaderboard(),
+                stats::history(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             // A command under way is work a graceful shutdown waits for: the token lives as

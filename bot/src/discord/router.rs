@@ -59,6 +59,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         },
         ComponentId::Rematch(table) => super::rematch::asked(ctx, data, click, table).await?,
         ComponentId::Settings(op) => super::user_settings::toggle(ctx, data, click, op, &selected()).await?,
+        page @ (ComponentId::Leaderboard { .. } | ComponentId::History { .. }) => {
+            super::stats::page_click(ctx, data, click, page).await?;
+        }
         ComponentId::SkipPings(table) => match data.tables.skip_pings(table, user).await {
             Ok(()) => {
                 let done = format!("No more pings for this turn at table #{table}; your next turn pings you as usual.");

@@ -1,6 +1,7 @@
 //! The `/settings` panel: a player's own notification settings, the same at every table and
 //! server. Buttons switch the DM, the mention and the half-time reminder; menus pick the time
-//! zone and the quiet hours (issue #27 item 3), so nothing is typed.
+//! zone and the quiet hours (issue #27 item 3), so nothing is typed; one more button says
+//! whether the player is listed on leaderboards (issue #28).
 
 use poise::serenity_prelude as serenity;
 
@@ -62,18 +63,20 @@ pub fn panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>
     let digest =
         settings.digest_hour.map_or_else(|| "none".to_string(), |h| format!("at {}", clock(u16::from(h) * 60)));
     let content = format!(
-        "**Your notification settings** (the same at every game and server; only you see this):\n\
+        "**Your settings** (the same at every game and server; only you see this):\n\
          • A DM when a game starts waiting for you: **{}**\n\
          • A mention in the game's thread: **{}**\n\
          • The reminder when half your time is gone: **{}**\n\
          • Your time zone: **{}**\n\
          • Quiet hours: **{quiet}**\n\
          • Daily digest instead of a DM each turn: **{digest}**\n\
+         • Listed on leaderboards, your stats and history shown to others: **{}**\n\
          Press a button to switch one, or pick from a menu.",
         word(settings.dm_on_turn),
         word(settings.mention),
         word(settings.half_time),
         zone_label(zone),
+        word(settings.listed),
     );
     let buttons = SettingsOp::ALL
         .into_iter()
@@ -82,6 +85,7 @@ pub fn panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>
                 SettingsOp::Dm => ("DM on my turn", settings.dm_on_turn),
                 SettingsOp::Mention => ("Mention me", settings.mention),
                 SettingsOp::HalfTime => ("Half-time reminder", settings.half_time),
+                SettingsOp::Listed => ("Listed in stats", settings.listed),
                 _ => return None,
             };
             let id = ComponentId::Settings(op).encode().unwrap_or_default();
@@ -135,6 +139,7 @@ fn changed(mut settings: UserSettings, op: SettingsOp, value: &str) -> Result<Us
         SettingsOp::Dm => settings.dm_on_turn = !settings.dm_on_turn,
         SettingsOp::Mention => settings.mention = !settings.mention,
         SettingsOp::HalfTime => settings.half_time = !settings.half_time,
+        SettingsOp::Listed => settings.listed = !settings.listed,
         SettingsOp::Zone => {
             let zone = quiet::zone(value)?;
             settings.time_zone = (zone != chrono_tz::Tz::UTC).then(|| zone.name().to_string());

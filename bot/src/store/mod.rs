@@ -24,8 +24,10 @@ mod error;
 mod file;
 mod held;
 mod outbox;
+mod ratings;
 mod rows;
 mod settings;
+mod stats;
 mod tables;
 pub mod undo;
 mod upgrade;
@@ -34,6 +36,7 @@ pub use address::{redacted, server_of};
 pub use error::{Fault, StoreError};
 pub use outbox::OutboxRow;
 pub use rows::{NewTable, SummaryRow, TableRow, Update, Written};
+pub use stats::{HistoryRow, PlayedRow, RatingRow};
 pub use upgrade::{Turns, Unrecorded};
 
 /// The SQLite migrations in `migrations/sqlite/`, embedded at build time.

@@ -1,6 +1,7 @@
 //! The store's rows: a table as stored, a table as lists show it, a new table, and a change
 //! to one.
 
+use crate::community::Finish;
 use crate::table::away::AwayClock;
 use crate::table::vocab::{LogEntry, OnTimeout, SeatRow, Status, TableId, UserId};
 
@@ -121,6 +122,9 @@ pub struct Update {
     /// Claim the table for this process for this many seconds, unless another process holds
     /// a live claim: whoever commits delivers what the commit recorded.
     pub claim: Option<i64>,
+    /// The game ended with this change: its results (and the players' new ratings) are
+    /// recorded in the same transaction.
+    pub finish: Option<Finish>,
 }
 
 /// What [`super::Store::update`] wrote.

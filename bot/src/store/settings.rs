@@ -79,7 +79,7 @@ impl Store {
     pub async fn user_settings(&self, user: UserId) -> Result<UserSettings, StoreError> {
         self.writable()?;
         let row = sqlx::query(
-            "SELECT dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour
+            "SELECT dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour, listed
              FROM user_settings WHERE user_id = $1",
         )
         .bind(user.to_db())
@@ -99,6 +99,7 @@ impl Store {
             time_zone: row.try_get(3)?,
             quiet,
             digest_hour: digest.map(|h| u8::try_from(h).map_err(|_| corrupt("digest hour", h))).transpose()?,
+            listed: row.try_get::<i64, _>(7)? != 0,
         })
     }
 
@@ -111,13 +112,13 @@ impl Store {
         self.writable()?;
         sqlx::query(
             "INSERT INTO user_settings
-                 (user_id, dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 (user_id, dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour, updated_at, listed)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
              ON CONFLICT (user_id) DO UPDATE SET
                  dm_on_turn = excluded.dm_on_turn, mention = excluded.mention, half_time = excluded.half_time,
                  time_zone = excluded.time_zone, quiet_from = excluded.quiet_from,
                  quiet_until = excluded.quiet_until, digest_hour = excluded.digest_hour,
-                 digest_next = NULL, updated_at = excluded.updated_at",
+                 digest_next = NULL, updated_at = excluded.updated_at, listed = excluded.listed",
         )
         .bind(user.to_db())
         .bind(i64::from(settings.dm_on_turn))
@@ -128,6 +129,7 @@ impl Store {
         .bind(settings.quiet.map(|(_, until)| i64::from(until)))
         .bind(settings.digest_hour.map(i64::from))
         .bind(now())
+        .bind(i64::from(settings.listed))
         .execute(&self.pool)
         .await?;
         Ok(())

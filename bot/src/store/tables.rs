@@ -165,6 +165,9 @@ impl Store {
         if let Some((user, clock)) = &update.away_clock {
             super::away::write_clock(&mut tx, id, *user, clock).await?;
         }
+        if let Some(finish) = &update.finish {
+            super::ratings::record(&mut tx, self.backend, id, finish, now).await?;
+        }
         let outbox = match &update.outbox {
             Some(body) => Some(
                 sqlx::query(

@@ -118,11 +118,21 @@ pub struct UserSettings {
     pub quiet: Option<(u16, u16)>,
     /// The local hour of a daily digest sent instead of per-turn DMs (`None`: no digest).
     pub digest_hour: Option<u8>,
+    /// Listed on leaderboards, and their stats and history shown to others (issue #28).
+    pub listed: bool,
 }
 
 impl Default for UserSettings {
     fn default() -> Self {
-        Self { dm_on_turn: true, mention: true, half_time: true, time_zone: None, quiet: None, digest_hour: None }
+        Self {
+            dm_on_turn: true,
+            mention: true,
+            half_time: true,
+            time_zone: None,
+            quiet: None,
+            digest_hour: None,
+            listed: true,
+        }
     }
 }
 

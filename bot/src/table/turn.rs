@@ -3,6 +3,7 @@
 
 use super::outbox::Dispatch;
 use super::*;
+use crate::community::Finish;
 
 impl Tables {
     /// A player's action, checked in the fixed order: seated, table running, seat pending,
@@ -229,6 +230,8 @@ impl Tables {
                 .transpose()
                 .map_err(|e| TableError::Internal(e.to_string()))?,
             claim: dispatch.as_ref().map(|_| CLAIM_LEASE),
+            // Results and ratings are recorded in the commit that ends the game (issue #28).
+            finish: pending.outcome().map(|outcome| Finish::of(table.game.kind(), &table.row.seats, outcome)),
         };
         let written =
             self.store.update(id, table.row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;

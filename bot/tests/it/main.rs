@@ -18,6 +18,7 @@ mod kill;
 mod long_game;
 mod previous_release;
 mod processes;
+mod ratings;
 mod robust;
 mod store;
 mod tables;
