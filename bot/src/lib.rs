@@ -4,5 +4,6 @@
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod fair;
 pub mod store;
 pub mod table;

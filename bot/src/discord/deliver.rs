@@ -267,6 +267,8 @@ async fn deliver_part(
         }
         Part::Results => {
             let snapshot = source.board(data, entry).await?;
+            // The whole story in the game's thread first (issue #28), with a nonce of its own.
+            super::export::post_story(http, data, &snapshot, &format!("{nonce}s")).await?;
             post_results(http, data, &snapshot, nonce).await
         }
     }

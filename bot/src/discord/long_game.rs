@@ -243,6 +243,8 @@ pub const HELP: &str = "**Saloon's commands**
 • `/replace` lets a computer play a quiet player's seat until they come back (host or moderator).
 • `/abandon` stops a game for good (host or moderator).
 • `/server` shows this server's defaults for new tables; members who can manage the server change them.
+• `/export` gives the players of a finished game its whole log, to read or to check.
+• `/verify` checks a finished game: its sealed deal, every draw and the final standings.
 • `/help` shows this list.
 A finished game's last board has a Rematch button: the same game and seats, rotated, starting once everyone confirmed.";
 

@@ -50,6 +50,21 @@ pub struct TableRow {
     pub rematch_of: Option<TableId>,
     /// The people who confirmed a rematch lobby.
     pub confirmed: Vec<UserId>,
+    /// How its deal was sealed and whether it reveals everything at the end; `None` for
+    /// tables of releases before fair deals.
+    pub deal: Option<Deal>,
+}
+
+/// A table's sealed deal (issue #28): the secret committed to at the lobby, the cut mixed in
+/// at Start, and whether private facts are told at the end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deal {
+    /// The secret (hex), `None` when whoever opened the table chose the seed.
+    pub secret: Option<String>,
+    /// What was mixed in at Start, once started.
+    pub cut: Option<String>,
+    /// Whether every private fact is told at the end (`reveal=no` turns it off).
+    pub reveal: bool,
 }
 
 /// A table as a list shows it, read without decoding its state.
@@ -90,6 +105,8 @@ pub struct NewTable {
     pub delivers: bool,
     /// The finished table it is a rematch of.
     pub rematch_of: Option<TableId>,
+    /// Its sealed deal and reveal choice.
+    pub deal: Deal,
 }
 
 /// A change to a table, written atomically with a version check.
@@ -121,6 +138,10 @@ pub struct Update {
     /// Claim the table for this process for this many seconds, unless another process holds
     /// a live claim: whoever commits delivers what the commit recorded.
     pub claim: Option<i64>,
+    /// The seed the game starts from, when Start derives it from the sealed secret and the cut.
+    pub seed: Option<u64>,
+    /// The cut mixed into the sealed secret at Start.
+    pub cut: Option<String>,
 }
 
 /// What [`super::Store::update`] wrote.

@@ -36,6 +36,13 @@ impl Store {
         .await?
         .try_get(0)?;
         write_seats(&mut tx, TableId(id), seats).await?;
+        sqlx::query("INSERT INTO fair_deals (table_id, secret, cut, reveal) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(table.deal.secret.clone())
+            .bind(table.deal.cut.clone())
+            .bind(i64::from(table.deal.reveal))
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(TableId(id))
     }
@@ -97,7 +104,21 @@ impl Store {
             away_allowance: row.try_get(18)?,
             rematch_of: rematch_of.map(TableId),
             confirmed,
+            deal: self.deal(id).await?,
         })
+    }
+
+    /// Table `id`'s sealed deal, if it was opened by a release that seals them.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn deal(&self, id: TableId) -> Result<Option<super::Deal>, StoreError> {
+        let row = sqlx::query("SELECT secret, cut, reveal FROM fair_deals WHERE table_id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok(super::Deal { secret: r.try_get(0)?, cut: r.try_get(1)?, reveal: r.try_get::<i64, _>(2)? != 0 }))
+            .transpose()
     }
 
     /// Applies `update` to table `id` if its version is still `expected`, bumping the version.
@@ -123,7 +144,8 @@ impl Store {
                 asked = COALESCE($8, asked),
                 claimed_by = CASE WHEN {claimable} THEN $12 ELSE claimed_by END,
                 claimed_until = CASE WHEN {claimable} THEN $13 ELSE claimed_until END,
-                paused_at = CASE WHEN $14 THEN $15 ELSE paused_at END
+                paused_at = CASE WHEN $14 THEN $15 ELSE paused_at END,
+                seed = COALESCE($16, seed)
              WHERE id = $9 AND version = $10
              RETURNING claimed_by"
         );
@@ -143,6 +165,7 @@ impl Store {
             .bind(now + update.claim.unwrap_or(0))
             .bind(update.paused_at.is_some())
             .bind(update.paused_at.flatten())
+            .bind(update.seed.map(|seed| seed as i64))
             .fetch_optional(&mut *tx)
             .await?;
         let Some(row) = row else {
@@ -158,6 +181,13 @@ impl Store {
         if let Some(seats) = &update.seats {
             sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(id.0).execute(&mut *tx).await?;
             write_seats(&mut tx, id, seats).await?;
+        }
+        if let Some(cut) = &update.cut {
+            sqlx::query("UPDATE fair_deals SET cut = $1 WHERE table_id = $2")
+                .bind(cut.clone())
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
         }
         if !update.log.is_empty() {
             append_log(&mut tx, id, &update.log, now).await?;

@@ -229,6 +229,9 @@ impl Tables {
                 .transpose()
                 .map_err(|e| TableError::Internal(e.to_string()))?,
             claim: dispatch.as_ref().map(|_| CLAIM_LEASE),
+            // Start fixes the seed of a sealed deal, and the cut that gave it.
+            seed: (table.row.status == Status::Lobby).then_some(table.row.seed),
+            cut: table.row.deal.as_ref().filter(|_| table.row.status == Status::Lobby).and_then(|d| d.cut.clone()),
         };
         let written =
             self.store.update(id, table.row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
