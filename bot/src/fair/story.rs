@@ -51,29 +51,49 @@ pub fn story(replay: &Replay, log: &[LogEntry], names: &[String], reveal: bool) 
     if !reveal {
         return story;
     }
-    for seat in (0..replay.start.players()).map(|s| engines::Seat(s as u8)) {
+    story.reveal = private_trail(replay, log, names);
+    story
+}
+
+/// Every private fact of the game in order: what each seat alone saw at the start, what each
+/// was told privately at each move and what each alone saw newly after it (a card drawn, a
+/// sealed choice before it was shown), and what each alone saw at the end.
+fn private_trail(replay: &Replay, log: &[LogEntry], names: &[String]) -> Vec<String> {
+    let name = |seat: engines::Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
+    let seats: Vec<engines::Seat> = (0..replay.start.players()).map(|s| engines::Seat(s as u8)).collect();
+    let mut lines = Vec::new();
+    let mut seen: Vec<std::collections::HashSet<String>> = Vec::with_capacity(seats.len());
+    for &seat in &seats {
         let dealt = private_lines(&replay.start, seat, names);
         if !dealt.is_empty() {
-            story.reveal.push(format!("{} was dealt, privately: {}", name(seat), dealt.join("; ")));
+            lines.push(format!("At the start, only {} saw: {}", name(seat), dealt.join("; ")));
         }
+        seen.push(dealt.into_iter().collect());
     }
-    for (i, narration) in replay.narration.iter().enumerate() {
+    let mut game = replay.start.clone();
+    for (i, (entry, narration)) in log.iter().zip(&replay.narration).enumerate() {
         for n in narration.iter().filter(|n| n.audience != Audience::Public) {
-            story.reveal.push(format!(
-                "Move {} (told only to {}): {}",
-                i + 1,
-                told(n.audience, names).join(" and "),
-                n.text
-            ));
+            let to = told(n.audience, names).join(" and ");
+            lines.push(format!("Move {}, told only to {to}: “{}”", i + 1, n.text));
+        }
+        if game.apply(engines::Seat(entry.seat), &entry.action, names).is_err() || i + 1 == log.len() {
+            continue;
+        }
+        for (&seat, seen) in seats.iter().zip(seen.iter_mut()) {
+            let new: Vec<String> =
+                private_lines(&game, seat, names).into_iter().filter(|line| seen.insert(line.clone())).collect();
+            if !new.is_empty() {
+                lines.push(format!("After move {}, only {} saw: {}", i + 1, name(seat), new.join("; ")));
+            }
         }
     }
-    for seat in (0..replay.end.players()).map(|s| engines::Seat(s as u8)) {
+    for &seat in &seats {
         let held = private_lines(&replay.end, seat, names);
         if !held.is_empty() {
-            story.reveal.push(format!("{} held at the end: {}", name(seat), held.join("; ")));
+            lines.push(format!("At the end, only {} saw: {}", name(seat), held.join("; ")));
         }
     }
-    story
+    lines
 }
 
 /// The moves that decided the game, as far as the engines name them: today no engine marks

@@ -221,6 +221,17 @@ fn private_facts(log: &ExportLog) -> Vec<(String, String)> {
     facts
 }
 
+/// Whether the story `told` names `owner`'s secret `token`: as the engine codes it, or for a
+/// Raja blinder (`Black blinder: $75`), as its owner's lines say it (`Behind your blinder: $75`).
+fn names(told: &str, owner: &str, token: &str) -> bool {
+    match token.split_once(" blinder: ") {
+        Some((_, cash)) => told
+            .lines()
+            .any(|line| line.contains(&format!("only {owner} saw")) && line.contains(&format!("blinder: {cash}"))),
+        None => told.contains(token),
+    }
+}
+
 /// The whole story of one finished game of each kind names every private fact of it; with
 /// reveal=no it names none and says they stay private.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -235,11 +246,22 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
         assert!(story.summary.iter().any(|l| l.starts_with("1. ")), "{kind}: the standings: {:?}", story.summary);
         let told = story.reveal.join("\n");
         let log = tables.export(id, None).await.expect("export").log;
+        // Everything told privately during the game is in it.
+        for action in &log.actions {
+            for event in action.events.iter().filter(|e| !e.told.is_empty()) {
+                assert!(told.contains(&event.text), "{kind}: the story leaves out {:?}", event.text);
+            }
+        }
+        // Every secret the engine lists for its leak checks, where the words write it as the
+        // engine codes it (cards, sealed dice, blinders); Gunslinger Gang's codes (`Red-GAMBLER`,
+        // `N14`) are written out as names, which the check above covers.
         let facts = private_facts(&log);
         assert!(!facts.is_empty(), "{kind}: a game with private facts");
         let missing: Vec<&(String, String)> =
-            facts.iter().filter(|(_, token)| !told.contains(token.as_str())).collect();
-        assert!(missing.is_empty(), "{kind}: the story leaves out {missing:?}\n{told}");
+            facts.iter().filter(|(owner, token)| !names(&told, owner, token)).collect();
+        if kind != GameKind::GunslingerGang {
+            assert!(missing.is_empty(), "{kind}: the story leaves out {missing:?}\n{told}");
+        }
         for line in &story.reveal {
             assert!(!line.contains("Seat(") && !line.contains('_'), "{kind}: written for people: {line}");
         }
