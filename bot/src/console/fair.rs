@@ -57,7 +57,7 @@ pub async fn print_end<W: Write>(tables: &Tables, snapshot: &Snapshot, out: &mut
     if let (Some(secret), Some(commitment)) = (&snapshot.secret, &snapshot.commitment) {
         writeln!(out, "The secret was {secret} (its SHA-256 is the commitment {commitment} shown at the start).")?;
     }
-    writeln!(out, "Export its log with: saloon export {}", snapshot.id)?;
+    writeln!(out, "Export table #{0}'s log with: saloon export {0}", snapshot.id)?;
     Ok(())
 }
 

@@ -363,3 +363,52 @@ async fn on_discord_the_lobby_commits_the_end_reveals_and_export_and_verify_answ
     assert!(said.iter().any(|c| c.contains("checks out") && c.contains("commitment")), "{said:?}");
     harness.finish().await;
 }
+
+/// In the terminal: a game without `--seed` prints its commitment before the deal and the
+/// secret, the story and how to export at the end; `saloon export` writes both logs and
+/// `saloon verify` checks the JSON, and names the action where a changed copy differs.
+#[tokio::test]
+async fn in_the_terminal_the_deal_is_sealed_exported_and_verified() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = Tables::new(db::open(&url).await);
+    let args = bot::console::PlayArgs {
+        game: GameKind::Martian12s,
+        players: 2,
+        bots: 2,
+        seed: None,
+        resume: None,
+        options: json!({"rounds": 1}),
+        level: Skill::Random,
+        boards_dir: dir.path().join("boards"),
+    };
+    let mut out = Vec::new();
+    let id = bot::console::play(&tables, &args, "".as_bytes(), &mut out).await.expect("a whole match");
+    let out = String::from_utf8(out).expect("utf-8");
+    let sealed = out.find("Sealed deal").expect("the commitment is printed");
+    let over = out.find("Match over").or_else(|| out.find("Game over")).expect("the end");
+    assert!(sealed < over && out.contains("The secret was") && out.contains("The whole story"), "{out}");
+    assert!(out.contains(&format!("saloon export {}", id.0)), "{out}");
+
+    let mut said = Vec::new();
+    let files = bot::console::fair::export(&tables, id, &dir.path().join("logs"), &mut said).await.expect("export");
+    let json = files.iter().find(|f| f.extension().is_some_and(|e| e == "json")).expect("the JSON log");
+    assert!(String::from_utf8_lossy(&said).contains("saloon verify"), "says how to check it");
+    let mut verdict = Vec::new();
+    assert!(bot::console::fair::verify(json, &mut verdict).expect("verify"), "{}", String::from_utf8_lossy(&verdict));
+    assert!(String::from_utf8_lossy(&verdict).contains("checks out"));
+    // One number changed in a copy: it fails, naming the action.
+    let mut log: ExportLog = serde_json::from_slice(&std::fs::read(json).expect("read")).expect("a log");
+    let n = change_one_number(&mut log);
+    let changed = dir.path().join("changed.json");
+    std::fs::write(&changed, serde_json::to_string(&log).expect("json")).expect("write");
+    let mut verdict = Vec::new();
+    assert!(!bot::console::fair::verify(&changed, &mut verdict).expect("verify"));
+    let verdict = String::from_utf8_lossy(&verdict);
+    assert!(verdict.contains(&format!("Action {n} ")), "{verdict}");
+    let mut verdict = Vec::new();
+    assert!(!bot::console::fair::verify(&dir.path().join("missing.json"), &mut verdict).expect("verify"));
+    assert!(String::from_utf8_lossy(&verdict).contains("Cannot read"));
+    let not_finished = bot::console::fair::export(&tables, TableId(4242), dir.path(), &mut Vec::new()).await;
+    assert!(not_finished.is_err());
+}
