@@ -353,7 +353,8 @@ async fn post_board(
     if let Some(png) = post::board_png(snapshot) {
         message = message.add_file(png);
     }
-    if snapshot.status == Status::Finished {
+    // A table opened with reveal=no keeps its action log (sealed choices, discards) to /export.
+    if snapshot.status == Status::Finished && snapshot.reveal {
         let log = data.tables.log(table).await?;
         message = message.add_file(post::log_file(snapshot, &log));
     }

@@ -77,7 +77,11 @@ fn board_footer(snapshot: &Snapshot) -> String {
                 let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
                 text.push_str(&format!("\n{}. {} — {}", standing.place, name, standing.detail));
             }
-            text.push_str(&format!("\nSeed {}; the full action log is attached.", snapshot.seed));
+            if snapshot.reveal {
+                text.push_str(&format!("\nSeed {}; the full action log is attached.", snapshot.seed));
+            } else {
+                text.push_str(&format!("\nSeed {}; its players can get the action log with /export.", snapshot.seed));
+            }
             if let (Some(secret), Some(commitment)) = (&snapshot.secret, &snapshot.commitment) {
                 text.push_str(&format!(
                     "\n🔓 The secret was `{secret}`; its SHA-256 is the commitment `{commitment}` shown when the lobby opened. Check the deal with /verify."

@@ -412,3 +412,47 @@ async fn in_the_terminal_the_deal_is_sealed_exported_and_verified() {
     let not_finished = bot::console::fair::export(&tables, TableId(4242), dir.path(), &mut Vec::new()).await;
     assert!(not_finished.is_err());
 }
+
+/// On Discord with `/play reveal:no`: the lobby says secrets stay private, the last board keeps
+/// the action log to `/export` instead of attaching it, and the story tells no private fact.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_discord_a_table_opened_with_reveal_no_keeps_its_secrets_at_the_end() {
+    use crate::discord::{Harness, button, choice_index, mentioned};
+    use crate::support::fake_discord::{ALICE as FAKE_ALICE, CHANNEL_ID, Opt};
+    let harness = Harness::start().await;
+    let index = choice_index(&harness.fake, GameKind::Martian12s);
+    let options = vec![
+        Opt::choice("game", index),
+        Opt::int("players", 2),
+        Opt::str("options", "rounds=1"),
+        Opt::choice("reveal", 1),
+    ];
+    let play = harness.fake.slash_command(FAKE_ALICE, CHANNEL_ID, "play", options).await;
+    assert!(harness.fake.wait_reply(&play).await.is_success(), "{}", harness.fake.summary());
+    harness.fake.wait_for("the lobby", harness.fake.timeout(), |f| f.original_message(&play)).await;
+    assert!(harness.add_computer(FAKE_ALICE, "random").await.is_success());
+    assert!(harness.lobby().content.contains("stay private at the end"), "{}", harness.lobby().content);
+    harness.lobby_click(FAKE_ALICE, "Start").await;
+    let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
+    let mut board = harness.board_after(thread.id, 0).await;
+    for _ in 0..100 {
+        if board.content.contains("Game over") {
+            break;
+        }
+        if let Some(pass) = button(&board, "Pass").filter(|_| mentioned(&board) == vec![FAKE_ALICE.id]) {
+            let click = harness.fake.click(FAKE_ALICE, &board, &pass).await;
+            assert!(harness.fake.wait_reply(&click).await.is_success(), "{}", harness.fake.summary());
+        }
+        board = harness.board_after(thread.id, board.id).await;
+    }
+    assert!(board.content.contains("Game over") && board.content.contains("/export"), "{}", board.content);
+    assert!(!board.attachment_names().iter().any(|n| n.ends_with("-log.txt")), "the log is not attached");
+    let story = harness
+        .fake
+        .wait_for("the story", harness.fake.timeout(), |f| {
+            f.public_messages(thread.id).into_iter().find(crate::discord::is_story)
+        })
+        .await;
+    assert!(story.content.contains("stay private") && !story.content.contains("only "), "{}", story.content);
+    harness.finish().await;
+}
