@@ -56,7 +56,10 @@ impl Store {
         let sql = format!(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
                     deadline_at, reminded, waiting, asked, on_timeout, delivers, {seats},
-                    paused_at, away_allowance, rematch_of
+                    paused_at, away_allowance, rematch_of,
+                    (SELECT secret FROM fair_deals WHERE table_id = $1),
+                    (SELECT cut FROM fair_deals WHERE table_id = $1),
+                    (SELECT reveal FROM fair_deals WHERE table_id = $1)
              FROM game_tables WHERE id = $1",
             seats = self.backend.seats_json("$1")
         );
@@ -104,21 +107,14 @@ impl Store {
             away_allowance: row.try_get(18)?,
             rematch_of: rematch_of.map(TableId),
             confirmed,
-            deal: self.deal(id).await?,
+            // No fair_deals row (reveal NULL): a table of a release before sealed deals.
+            deal: row
+                .try_get::<Option<i64>, _>(22)?
+                .map(|reveal| -> Result<super::Deal, StoreError> {
+                    Ok(super::Deal { secret: row.try_get(20)?, cut: row.try_get(21)?, reveal: reveal != 0 })
+                })
+                .transpose()?,
         })
-    }
-
-    /// Table `id`'s sealed deal, if it was opened by a release that seals them.
-    ///
-    /// # Errors
-    /// On database failure.
-    pub async fn deal(&self, id: TableId) -> Result<Option<super::Deal>, StoreError> {
-        let row = sqlx::query("SELECT secret, cut, reveal FROM fair_deals WHERE table_id = $1")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| Ok(super::Deal { secret: r.try_get(0)?, cut: r.try_get(1)?, reveal: r.try_get::<i64, _>(2)? != 0 }))
-            .transpose()
     }
 
     /// Applies `update` to table `id` if its version is still `expected`, bumping the version.
