@@ -5,5 +5,6 @@ pub mod community;
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod fair;
 pub mod store;
 pub mod table;

@@ -47,6 +47,19 @@ enum Command {
     },
     /// List saved terminal and Discord tables that are still running.
     Tables,
+    /// Write a finished table's log (JSON to check, and text to read) into a folder.
+    Export {
+        /// The table's number.
+        table: i64,
+        /// The folder to write into.
+        #[arg(long, default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Check an exported log: the sealed secret, the seed, every draw and the final standings.
+    Verify {
+        /// The JSON log `saloon export` (or Discord's /export) wrote.
+        log: PathBuf,
+    },
     /// Serve games on Discord (needs DISCORD_TOKEN; see .env.example).
     Discord,
     /// Players' results and ratings.
@@ -109,6 +122,9 @@ enum CliError {
     /// The table layer refused or failed.
     #[error(transparent)]
     Table(#[from] bot::table::TableError),
+    /// A log that does not check out (what differs is printed above).
+    #[error("the log does not check out")]
+    NotVerified,
     /// The Discord front end failed (boxed: it is large, and rare).
     #[error(transparent)]
     Discord(#[from] Box<bot::discord::DiscordError>),
@@ -134,6 +150,8 @@ fn what_saloon_does() -> String {
          \x20 saloon tables                                  list saved games, where they stand, how to resume\n\
          \x20 saloon discord                                 serve the games on Discord (needs DISCORD_TOKEN)\n\
          \x20 saloon ratings rebuild                         recount results and ratings from the finished games\n\
+         \x20 saloon export 12                               write finished table #12's log, to read or check\n\
+         \x20 saloon verify table-12-log.json                check a log: the sealed deal, every draw, the result\n\
          \x20 saloon play --help                             every option of a terminal game\n\n\
          Games:\n{}",
         games.join("\n")
@@ -148,6 +166,13 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
         println!("{}", what_saloon_does());
         return Ok(());
     };
+    // Checking a log needs no database.
+    if let Command::Verify { log } = &command {
+        return match console::fair::verify(log, &mut std::io::stdout())? {
+            true => Ok(()),
+            false => Err(CliError::NotVerified),
+        };
+    }
     let store = Store::open(&config.database_url)
         .await
         .map_err(|source| CliError::Open { url: bot::store::redacted(&config.database_url), source })?;
@@ -172,6 +197,11 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
             console::play(&tables, &args, stdin, &mut stdout).await.map(|_| ()).map_err(CliError::from)
         }
         Command::Tables => list_tables(&tables).await,
+        Command::Export { table, dir } => {
+            let id = bot::table::TableId(table);
+            console::fair::export(&tables, id, &dir, &mut std::io::stdout()).await.map(|_| ()).map_err(CliError::from)
+        }
+        Command::Verify { .. } => Ok(()),
         Command::Discord => serve_discord(&config, tables).await,
         Command::Ratings { action: RatingsCommand::Rebuild } => rebuild_ratings(&tables).await,
     };

@@ -3,6 +3,8 @@
 //! Every local human sits at the one terminal (hot seat); computer players move on their
 //! own. Each move is saved to SQLite before it is shown, so `--resume` continues a game.
 
+pub mod fair;
+
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -128,8 +130,9 @@ async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result
     for i in 1..humans {
         tables.join(lobby.id, Participant { user: local_user(i), name: name(i) }).await?;
     }
+    writeln!(out, "{} at table #{}.", args.game.name(), lobby.id)?;
+    writeln!(out, "{}", fair::commitment_line(&lobby))?;
     let report = tables.start(lobby.id, local_user(0)).await?;
-    writeln!(out, "{} at table #{} (seed {}).", args.game.name(), lobby.id, lobby.seed)?;
     print_narration(out, &report, None)?;
     Ok(lobby.id)
 }
@@ -278,6 +281,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
             if snapshot.status != Status::Running {
                 self.write_board(&snapshot)?;
                 print_final(self.out, &snapshot)?;
+                fair::print_end(self.tables, &snapshot, self.out).await?;
                 return Ok(());
             }
             let Some(user) = snapshot.waiting_users().first().copied() else {

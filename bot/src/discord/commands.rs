@@ -146,6 +146,7 @@ pub async fn play(
     #[description = "When a player runs out of time (default: the game's safe moves for them)"] late: Option<
         LateChoice,
     >,
+    #[description = "Tell every hand and secret at the end (default: yes)"] reveal: Option<super::export::RevealChoice>,
 ) -> Result<(), Error> {
     let kind = game.kind();
     let server = match ctx.guild_id() {
@@ -179,6 +180,7 @@ pub async fn play(
             }
         },
     };
+    let options = super::export::with_reveal(options, reveal);
     let (_, max) = engines::AnyGame::player_range(kind);
     let host = Participant { user: author(ctx), name: author_name(ctx).await };
     let request = LobbyRequest {

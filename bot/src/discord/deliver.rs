@@ -267,6 +267,8 @@ async fn deliver_part(
         }
         Part::Results => {
             let snapshot = source.board(data, entry).await?;
+            // The whole story in the game's thread first (issue #28), with a nonce of its own.
+            super::export::post_story(http, data, &snapshot, &format!("{nonce}s")).await?;
             post_results(http, data, &snapshot, nonce).await
         }
     }
@@ -351,7 +353,8 @@ async fn post_board(
     if let Some(png) = post::board_png(snapshot) {
         message = message.add_file(png);
     }
-    if snapshot.status == Status::Finished {
+    // A table opened with reveal=no keeps its action log (sealed choices, discards) to /export.
+    if snapshot.status == Status::Finished && snapshot.reveal {
         let log = data.tables.log(table).await?;
         message = message.add_file(post::log_file(snapshot, &log));
     }

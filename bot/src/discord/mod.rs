@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod deliver;
 mod error;
+pub mod export;
 pub mod ids;
 pub mod long_game;
 mod panel;
@@ -225,6 +226,8 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 stats::stats(),
                 stats::leaderboard(),
                 stats::history(),
+                export::export(),
+                export::verify(),
             ],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             // A command under way is work a graceful shutdown waits for: the token lives as

@@ -77,7 +77,16 @@ fn board_footer(snapshot: &Snapshot) -> String {
                 let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
                 text.push_str(&format!("\n{}. {} — {}", standing.place, name, standing.detail));
             }
-            text.push_str(&format!("\nSeed {}; the full action log is attached.", snapshot.seed));
+            if snapshot.reveal {
+                text.push_str(&format!("\nSeed {}; the full action log is attached.", snapshot.seed));
+            } else {
+                text.push_str(&format!("\nSeed {}; its players can get the action log with /export.", snapshot.seed));
+            }
+            if let (Some(secret), Some(commitment)) = (&snapshot.secret, &snapshot.commitment) {
+                text.push_str(&format!(
+                    "\n🔓 The secret was `{secret}`; its SHA-256 is the commitment `{commitment}` shown when the lobby opened. Check the deal with /verify."
+                ));
+            }
             text
         }
         (Status::Abandoned, _) => "This game was abandoned.".to_string(),
@@ -245,14 +254,27 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
         _ => String::new(),
     };
     format!(
-        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}; when it runs out, {late}.\n{status}{rematch}",
+        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}; when it runs out, {late}.\n{status}{rematch}{}",
         snapshot.game.name(),
         snapshot.id,
         snapshot.seats.len(),
         snapshot.max_players,
         seats.join(", "),
         span(snapshot.turn_timeout),
+        sealed_line(snapshot),
     )
+}
+
+/// What the lobby says about the deal: the commitment to the sealed secret, or that the seed
+/// was chosen.
+fn sealed_line(snapshot: &Snapshot) -> String {
+    let kept = if snapshot.reveal { "" } else { " Hands and secrets stay private at the end (reveal=no)." };
+    match &snapshot.commitment {
+        Some(commitment) => format!(
+            "\n🔒 Sealed deal: the bot has drawn a secret for this table; its SHA-256 is `{commitment}`. The deal mixes it with the id Discord gives the Start click, which nobody knows yet; the secret is revealed at the end so anyone can check every draw with /verify.{kept}"
+        ),
+        None => format!("\nThe seed was chosen when the table was opened, so the deal is not sealed.{kept}"),
+    }
 }
 
 /// A seat as the lobby lists it: the host marked, computers with their strength, an away

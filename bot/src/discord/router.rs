@@ -297,7 +297,10 @@ async fn start(
 ) -> Result<(), Error> {
     let user = UserId(click.user.id.get());
     data.rows.set_lobby_message(table, click.message.id.get()).await?;
-    let report = match data.tables.start(table, user).await {
+    // The id Discord gives this click is what the sealed deal is cut with: nobody, the bot
+    // included, knew it when the lobby committed to its secret.
+    let cut = format!("discord interaction {}", click.id.get());
+    let report = match data.tables.start_cut(table, user, &cut).await {
         Ok(report) => report,
         Err(err) => return refuse(ctx, click, &err).await,
     };

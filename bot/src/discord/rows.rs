@@ -347,6 +347,7 @@ mod tests {
             on_timeout: crate::table::OnTimeout::default(),
             delivers: true,
             rematch_of: None,
+            deal: Default::default(),
         };
         let table = store.create(&new, &[]).await.expect("a table");
         (dir, Rows::open(&Tables::new(store)), table)

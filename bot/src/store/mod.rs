@@ -35,7 +35,7 @@ mod upgrade;
 pub use address::{redacted, server_of};
 pub use error::{Fault, StoreError};
 pub use outbox::OutboxRow;
-pub use rows::{NewTable, SummaryRow, TableRow, Update, Written};
+pub use rows::{Deal, NewTable, SummaryRow, TableRow, Update, Written};
 pub use stats::{HistoryRow, PlayedRow, RatingRow};
 pub use upgrade::{Turns, Unrecorded};
 
@@ -286,6 +286,7 @@ mod tests {
             on_timeout: OnTimeout::default(),
             delivers: false,
             rematch_of: None,
+            deal: Default::default(),
         };
         let error = read_only.create(&new, &[]).await.expect_err("nothing can be written");
         assert!(error.to_string().contains("read-only"), "{error}");

@@ -51,6 +51,21 @@ pub struct TableRow {
     pub rematch_of: Option<TableId>,
     /// The people who confirmed a rematch lobby.
     pub confirmed: Vec<UserId>,
+    /// How its deal was sealed and whether it reveals everything at the end; `None` for
+    /// tables of releases before fair deals.
+    pub deal: Option<Deal>,
+}
+
+/// A table's sealed deal (issue #28): the secret committed to at the lobby, the cut mixed in
+/// at Start, and whether private facts are told at the end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deal {
+    /// The secret (hex), `None` when whoever opened the table chose the seed.
+    pub secret: Option<String>,
+    /// What was mixed in at Start, once started.
+    pub cut: Option<String>,
+    /// Whether every private fact is told at the end (`reveal=no` turns it off).
+    pub reveal: bool,
 }
 
 /// A table as a list shows it, read without decoding its state.
@@ -91,6 +106,8 @@ pub struct NewTable {
     pub delivers: bool,
     /// The finished table it is a rematch of.
     pub rematch_of: Option<TableId>,
+    /// Its sealed deal and reveal choice.
+    pub deal: Deal,
 }
 
 /// A change to a table, written atomically with a version check.
@@ -125,6 +142,10 @@ pub struct Update {
     /// The game ended with this change: its results (and the players' new ratings) are
     /// recorded in the same transaction.
     pub finish: Option<Finish>,
+    /// The seed the game starts from, when Start derives it from the sealed secret and the cut.
+    pub seed: Option<u64>,
+    /// The cut mixed into the sealed secret at Start.
+    pub cut: Option<String>,
 }
 
 /// What [`super::Store::update`] wrote.

@@ -36,6 +36,13 @@ impl Store {
         .await?
         .try_get(0)?;
         write_seats(&mut tx, TableId(id), seats).await?;
+        sqlx::query("INSERT INTO fair_deals (table_id, secret, cut, reveal) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(table.deal.secret.clone())
+            .bind(table.deal.cut.clone())
+            .bind(i64::from(table.deal.reveal))
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(TableId(id))
     }
@@ -49,7 +56,10 @@ impl Store {
         let sql = format!(
             "SELECT id, game, options, seed, status, host, max_players, state, version, turn_timeout,
                     deadline_at, reminded, waiting, asked, on_timeout, delivers, {seats},
-                    paused_at, away_allowance, rematch_of
+                    paused_at, away_allowance, rematch_of,
+                    (SELECT secret FROM fair_deals WHERE table_id = $1),
+                    (SELECT cut FROM fair_deals WHERE table_id = $1),
+                    (SELECT reveal FROM fair_deals WHERE table_id = $1)
              FROM game_tables WHERE id = $1",
             seats = self.backend.seats_json("$1")
         );
@@ -97,6 +107,13 @@ impl Store {
             away_allowance: row.try_get(18)?,
             rematch_of: rematch_of.map(TableId),
             confirmed,
+            // No fair_deals row (reveal NULL): a table of a release before sealed deals.
+            deal: row
+                .try_get::<Option<i64>, _>(22)?
+                .map(|reveal| -> Result<super::Deal, StoreError> {
+                    Ok(super::Deal { secret: row.try_get(20)?, cut: row.try_get(21)?, reveal: reveal != 0 })
+                })
+                .transpose()?,
         })
     }
 
@@ -123,7 +140,8 @@ impl Store {
                 asked = COALESCE($8, asked),
                 claimed_by = CASE WHEN {claimable} THEN $12 ELSE claimed_by END,
                 claimed_until = CASE WHEN {claimable} THEN $13 ELSE claimed_until END,
-                paused_at = CASE WHEN $14 THEN $15 ELSE paused_at END
+                paused_at = CASE WHEN $14 THEN $15 ELSE paused_at END,
+                seed = COALESCE($16, seed)
              WHERE id = $9 AND version = $10
              RETURNING claimed_by"
         );
@@ -143,6 +161,7 @@ impl Store {
             .bind(now + update.claim.unwrap_or(0))
             .bind(update.paused_at.is_some())
             .bind(update.paused_at.flatten())
+            .bind(update.seed.map(|seed| seed as i64))
             .fetch_optional(&mut *tx)
             .await?;
         let Some(row) = row else {
@@ -158,6 +177,13 @@ impl Store {
         if let Some(seats) = &update.seats {
             sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(id.0).execute(&mut *tx).await?;
             write_seats(&mut tx, id, seats).await?;
+        }
+        if let Some(cut) = &update.cut {
+            sqlx::query("UPDATE fair_deals SET cut = $1 WHERE table_id = $2")
+                .bind(cut.clone())
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
         }
         if !update.log.is_empty() {
             append_log(&mut tx, id, &update.log, now).await?;

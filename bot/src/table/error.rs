@@ -108,6 +108,12 @@ pub enum TableError {
     /// A rematch asked by someone who did not play.
     #[error("Only the players of table #{0} can ask for its rematch.")]
     NotPlayer(TableId),
+    /// An export or a check of a game not over.
+    #[error("The game at table #{0} is not over yet; its log can be exported and checked once it ends.")]
+    NotFinished(TableId),
+    /// An export asked by someone who did not play.
+    #[error("Only the players of table #{0} can export its log; anyone can check a log with /verify.")]
+    NotAPlayerOf(TableId),
     /// The rematch began already.
     #[error("The rematch of table #{old} has begun already: it is table #{new}.")]
     RematchBegan {

@@ -4,7 +4,7 @@ use engines::{AnyGame, GameKind};
 
 use super::outbox::{BoardNote, Dispatch, PanelNote};
 use super::{LobbyRequest, MoveReport, Participant, Progress, Snapshot, TableError, Tables, renumber};
-use crate::store::{NewTable, TableRow, Update};
+use crate::store::{Deal, NewTable, TableRow, Update};
 use crate::table::vocab::{SeatRow, Skill, Status, TableId, UserId};
 
 /// Names computer players take, in order.
@@ -30,13 +30,20 @@ impl Tables {
         if usize::from(request.computers) + usize::from(request.seat_host) > players {
             return Err(TableError::TooManyComputers { players, most: players - usize::from(request.seat_host) });
         }
-        let seed = match request.seed {
-            Some(seed) => seed,
-            None => getrandom::u64().map_err(|e| TableError::Internal(format!("no randomness: {e}")))?,
+        let (reveal, options) = crate::fair::take_reveal(&request.options)
+            .map_err(|reason| TableError::Setup(engines::SetupError::BadOption { option: "reveal".into(), reason }))?;
+        // Without a seed from whoever opens it, the deal is sealed: a secret committed to now,
+        // mixed at Start with what nobody can choose now (issue #28).
+        let secret = match request.seed {
+            Some(_) => None,
+            None => Some(crate::fair::draw_secret().map_err(|e| TableError::Internal(format!("no randomness: {e}")))?),
         };
+        // Until Start a sealed table's seed is only a stand-in for checking the options.
+        let seed =
+            request.seed.or_else(|| secret.as_deref().and_then(|s| crate::fair::seed(s, ""))).unwrap_or_default();
         // Options are checked now, with the intended player count, so a bad one is refused
         // before anyone joins.
-        AnyGame::setup(game, &request.options, players, seed).map_err(TableError::Setup)?;
+        AnyGame::setup(game, &options, players, seed).map_err(TableError::Setup)?;
         let mut seats = Vec::new();
         if request.seat_host {
             seats.push(SeatRow::human(request.host.user, request.host.name.clone()));
@@ -46,7 +53,7 @@ impl Tables {
         }
         let new = NewTable {
             game: game.id().to_string(),
-            options: request.options.to_string(),
+            options: options.to_string(),
             seed,
             host: Some(request.host.user),
             max_players: request.players,
@@ -55,6 +62,7 @@ impl Tables {
             on_timeout: request.on_timeout,
             delivers: request.delivers,
             rematch_of: None,
+            deal: Deal { secret, cut: None, reveal },
         };
         let id = self.store.create(&new, &renumber(seats)).await.map_err(TableError::store)?;
         self.snapshot(id).await
@@ -136,11 +144,21 @@ impl Tables {
     }
 
     /// The host starts the game with the seats taken; computer seats that must act first do.
+    /// A sealed deal is cut with the clock's nanoseconds now ([`Tables::start_cut`] takes a cut).
     ///
     /// # Errors
     /// When `by` is not the host, too few are seated, or the game refuses its setup.
     pub async fn start(&self, id: TableId, by: UserId) -> Result<MoveReport, TableError> {
-        let row = self.lobby(id).await?;
+        self.start_cut(id, by, &crate::fair::clock_cut()).await
+    }
+
+    /// As [`Tables::start`], the sealed deal's seed derived from its secret and `cut`, which the
+    /// bot could not choose when it committed (on Discord the Start click's id).
+    ///
+    /// # Errors
+    /// As [`Tables::start`].
+    pub async fn start_cut(&self, id: TableId, by: UserId, cut: &str) -> Result<MoveReport, TableError> {
+        let mut row = self.lobby(id).await?;
         if row.host != Some(by) {
             return Err(TableError::NotHost(id));
         }
@@ -161,6 +179,10 @@ impl Tables {
         }
         let options: serde_json::Value =
             serde_json::from_str(&row.options).map_err(|e| TableError::Internal(e.to_string()))?;
+        if let Some(deal) = row.deal.as_mut().filter(|d| d.secret.is_some()) {
+            row.seed = deal.secret.as_deref().and_then(|s| crate::fair::seed(s, cut)).unwrap_or(row.seed);
+            deal.cut = Some(cut.to_string());
+        }
         let game = AnyGame::setup(kind, &options, row.seats.len(), row.seed).map_err(TableError::Setup)?;
         // One commit: the set-up game, the computer players' opening moves and the status
         // together, so no crash can leave a started table waiting on a computer.

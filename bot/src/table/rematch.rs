@@ -46,7 +46,10 @@ impl Tables {
 
     /// Opens the rematch lobby of `old`, `who` its host, with the seats rotated by one.
     async fn open_rematch(&self, old: &crate::store::TableRow, who: &Participant) -> Result<Rematch, TableError> {
-        let seed = getrandom::u64().map_err(|e| TableError::Internal(format!("no randomness: {e}")))?;
+        // A sealed deal, as at any lobby: the seed is derived at Start.
+        let secret = crate::fair::draw_secret().map_err(|e| TableError::Internal(format!("no randomness: {e}")))?;
+        let seed = crate::fair::seed(&secret, "").unwrap_or_default();
+        let reveal = old.deal.as_ref().is_none_or(|d| d.reveal);
         let mut seats: Vec<SeatRow> = old
             .seats
             .iter()
@@ -66,6 +69,7 @@ impl Tables {
             on_timeout: old.on_timeout,
             delivers: old.delivers,
             rematch_of: Some(old.id),
+            deal: crate::store::Deal { secret: Some(secret), cut: None, reveal },
         };
         let id = self.store.create(&new, &renumber(seats)).await.map_err(TableError::store)?;
         match self.confirm(id, who.user).await? {

@@ -312,6 +312,15 @@ pub struct Snapshot {
     pub secret_holders: SeatSet,
     /// The outbox entry the change that made this snapshot recorded (a lobby change), if any.
     pub recorded: Option<super::outbox::Recorded>,
+    /// The SHA-256 of the table's sealed secret, shown from the lobby on (`None`: the seed was
+    /// chosen when it was opened, or the table is older than commitments).
+    pub commitment: Option<String>,
+    /// The sealed secret, once the game is over (revealed so anyone can check the deal).
+    pub secret: Option<String>,
+    /// What was mixed into the secret at Start.
+    pub cut: Option<String>,
+    /// Whether every private fact is told at the end (not when opened with reveal=no).
+    pub reveal: bool,
 }
 
 impl Snapshot {
@@ -353,6 +362,10 @@ impl Snapshot {
             rematch_of: row.rematch_of,
             confirmed: row.confirmed,
             recorded: None,
+            commitment: row.deal.as_ref().and_then(|d| d.secret.as_deref()).and_then(crate::fair::commitment),
+            secret: row.deal.as_ref().and_then(|d| d.secret.clone()).filter(|_| row.status == Status::Finished),
+            cut: row.deal.as_ref().and_then(|d| d.cut.clone()),
+            reveal: row.deal.as_ref().is_none_or(|d| d.reveal),
         }
     }
 

@@ -232,6 +232,9 @@ impl Tables {
             claim: dispatch.as_ref().map(|_| CLAIM_LEASE),
             // Results and ratings are recorded in the commit that ends the game (issue #28).
             finish: pending.outcome().map(|outcome| Finish::of(table.game.kind(), &table.row.seats, outcome)),
+            // Start fixes the seed of a sealed deal, and the cut that gave it.
+            seed: (table.row.status == Status::Lobby).then_some(table.row.seed),
+            cut: table.row.deal.as_ref().filter(|_| table.row.status == Status::Lobby).and_then(|d| d.cut.clone()),
         };
         let written =
             self.store.update(id, table.row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;

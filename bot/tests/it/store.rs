@@ -31,6 +31,7 @@ fn new_table(seed: u64) -> NewTable {
         on_timeout: OnTimeout::default(),
         delivers: false,
         rematch_of: None,
+        deal: Default::default(),
     }
 }
 

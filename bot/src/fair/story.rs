@@ -1,0 +1,114 @@
+//! The whole story at the end of a game: the standings with their breakdown, the moves that
+//! decided it, and (unless the table was opened with reveal=no) every private fact of the
+//! game in words: what each player was dealt, what each was told privately, what each still
+//! held at the end. Built by replaying the log, so it needs nothing the engines do not
+//! already say.
+
+use engines::{AnyGame, Audience, Viewer};
+
+use super::log::{Replay, told};
+use crate::table::LogEntry;
+
+/// The story of a finished game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Story {
+    /// Standings and why the game ended.
+    pub summary: Vec<String>,
+    /// The moves that decided the game, in words.
+    pub turning_points: Vec<String>,
+    /// Every private fact, in words (empty when the table keeps them).
+    pub reveal: Vec<String>,
+    /// Whether the table was opened with reveal=no.
+    pub kept: bool,
+}
+
+/// Lines of `viewer`'s text board that the public board does not have: what only they saw.
+fn private_lines(game: &AnyGame, seat: engines::Seat, names: &[String]) -> Vec<String> {
+    let public = render::board_text(&game.view(Viewer::Public), names);
+    let public: std::collections::HashSet<&str> = public.lines().map(str::trim).collect();
+    render::board_text(&game.view(Viewer::Seat(seat)), names)
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !public.contains(line))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The story of a replayed game whose log is `log`, players called `names`; `reveal` says
+/// whether the private facts are told.
+#[must_use]
+pub fn story(replay: &Replay, log: &[LogEntry], names: &[String], reveal: bool) -> Story {
+    let mut story = Story { kept: !reveal, ..Story::default() };
+    let name = |seat: engines::Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
+    if let Some(outcome) = replay.end.pending().outcome() {
+        story.summary.push(format!("The game ended: {}.", outcome.reason));
+        for s in &outcome.standings {
+            story.summary.push(format!("{}. {} — {} (score {})", s.place, name(s.seat), s.detail, s.score));
+        }
+    }
+    story.summary.push(format!("{} moves in all.", log.len()));
+    story.turning_points = turning_points(replay);
+    if !reveal {
+        return story;
+    }
+    story.reveal = private_trail(replay, log, names);
+    story
+}
+
+/// Every private fact of the game in order: what each seat alone saw at the start, what each
+/// was told privately at each move and what each alone saw newly after it (a card drawn, a
+/// sealed choice before it was shown), and what each alone saw at the end.
+fn private_trail(replay: &Replay, log: &[LogEntry], names: &[String]) -> Vec<String> {
+    let name = |seat: engines::Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
+    let seats: Vec<engines::Seat> = (0..replay.start.players()).map(|s| engines::Seat(s as u8)).collect();
+    let mut lines = Vec::new();
+    let mut seen: Vec<std::collections::HashSet<String>> = Vec::with_capacity(seats.len());
+    for &seat in &seats {
+        let dealt = private_lines(&replay.start, seat, names);
+        if !dealt.is_empty() {
+            lines.push(format!("At the start, only {} saw: {}", name(seat), dealt.join("; ")));
+        }
+        seen.push(dealt.into_iter().collect());
+    }
+    let mut game = replay.start.clone();
+    for (i, (entry, narration)) in log.iter().zip(&replay.narration).enumerate() {
+        for n in narration.iter().filter(|n| n.audience != Audience::Public) {
+            let to = told(n.audience, names).join(" and ");
+            lines.push(format!("Move {}, told only to {to}: “{}”", i + 1, n.text));
+        }
+        if game.apply(engines::Seat(entry.seat), &entry.action, names).is_err() || i + 1 == log.len() {
+            continue;
+        }
+        for (&seat, seen) in seats.iter().zip(seen.iter_mut()) {
+            let new: Vec<String> =
+                private_lines(&game, seat, names).into_iter().filter(|line| seen.insert(line.clone())).collect();
+            if !new.is_empty() {
+                lines.push(format!("After move {}, only {} saw: {}", i + 1, name(seat), new.join("; ")));
+            }
+        }
+    }
+    for &seat in &seats {
+        let held = private_lines(&replay.end, seat, names);
+        if !held.is_empty() {
+            lines.push(format!("At the end, only {} saw: {}", name(seat), held.join("; ")));
+        }
+    }
+    lines
+}
+
+/// The moves that decided the game, as far as the engines name them: today no engine marks
+/// a turning point, so this is the last move's public narration.
+fn turning_points(replay: &Replay) -> Vec<String> {
+    replay
+        .narration
+        .last()
+        .and_then(|n| public_line(n))
+        .map(|last| vec![format!("The last move: {last}")])
+        .unwrap_or_default()
+}
+
+fn public_line(narration: &[engines::Narration]) -> Option<String> {
+    let public: Vec<&str> =
+        narration.iter().filter(|n| n.audience == Audience::Public).map(|n| n.text.as_str()).collect();
+    (!public.is_empty()).then(|| public.join(" "))
+}
