@@ -31,7 +31,7 @@ pub fn story_lines(story: &Story) -> Vec<String> {
     lines.extend(story.summary.iter().map(|l| format!("  {l}")));
     lines.extend(story.turning_points.iter().map(|l| format!("  {l}")));
     if story.kept {
-        lines.push("  This table was opened with reveal=no: hands and other secrets stay private.".to_string());
+        lines.push("  Hands and other secrets stay private (chosen when the table was opened).".to_string());
     } else if story.reveal.is_empty() {
         lines.push("  Nothing in this game was private.".to_string());
     } else {

@@ -268,7 +268,11 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
 /// What the lobby says about the deal: the commitment to the sealed secret, or that the seed
 /// was chosen.
 fn sealed_line(snapshot: &Snapshot) -> String {
-    let kept = if snapshot.reveal { "" } else { " Hands and secrets stay private at the end (reveal=no)." };
+    let kept = if snapshot.reveal {
+        ""
+    } else {
+        " Hands and secrets stay private at the end (chosen when the table was opened)."
+    };
     match &snapshot.commitment {
         Some(commitment) => format!(
             "\n🔒 Sealed deal: the bot has drawn a secret for this table; its SHA-256 is `{commitment}`. The deal mixes it with the id Discord gives the Start click, which nobody knows yet; the secret is revealed at the end so anyone can check every draw with /verify.{kept}"

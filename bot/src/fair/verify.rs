@@ -28,7 +28,7 @@ impl Verified {
     #[must_use]
     pub fn sentence(&self) -> String {
         let deal = if self.sealed {
-            "The secret matches the commitment shown when the lobby opened, and with the cut it gives the seed."
+            "The secret matches the commitment shown when the lobby opened, and mixed with what Start added it gives the seed."
         } else {
             "This table had no commitment (its seed was chosen when it was opened, or it is older than commitments), so only the replay is checked."
         };
