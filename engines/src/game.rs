@@ -510,7 +510,20 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
 
     /// Appends to `out` every action `seat` may take now: empty unless it is among
     /// [`Pending::actors`], never empty when it must decide. Resigning is not listed.
+    ///
+    /// The list is complete, with one allowance: a kind of move with too many values to list
+    /// (Raja's trade bundles) may be listed as a fixed family of its legal values, which
+    /// computer players and random playouts use. Such actions answer `true` to
+    /// [`Game::listed_in_part`]; [`Game::choices`] still offers, and `act` accepts, every legal
+    /// value. The conformance harness checks both: an action reached through the step tree is
+    /// accepted, and is in the list unless its kind is listed in part.
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Whether `action` is of a kind the legal list holds only in part (see
+    /// [`Game::legal_actions_into`]). The default, `false`: every legal action is listed.
+    fn listed_in_part(_action: &Self::Action) -> bool {
+        false
+    }
 
     /// Checks `action` for `seat` and, only if it is legal, applies it and everything
     /// automatic that follows, appending the narration to `events`. Called through
@@ -556,7 +569,10 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     }
 
     /// The safe default the table applies when `seat` runs out of time; `None` lets the
-    /// table play a computer move instead.
+    /// table play a computer move instead. Asked only for a seat the game waits for (*must*);
+    /// the action need not be listed (a game may have an unlisted `timeout` or `pass` that
+    /// settles the seat's whole pending decision), but `act` must accept it and it must move
+    /// the game on. The conformance harness checks both, in every game.
     fn timeout_action(&self, seat: Seat) -> Option<Self::Action>;
 
     /// Whether `seat` may take back `action`, the action that turned `before` into this state

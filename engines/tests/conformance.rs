@@ -6,7 +6,8 @@
 //! rejected with the state unchanged, and so are, at random points, out-of-turn actions,
 //! resigning twice, acting after resigning and unknown seats (the state compared byte for
 //! byte as saved JSON); text forms read back; every step of entering an action fits a
-//! Discord menu; no view, and no event or narration for any audience (public, one seat, or
+//! Discord menu; the timeout of every seat waited for is accepted and moves the game on; the
+//! legal list, a random playout's draw and the step tree agree; no view, and no event or narration for any audience (public, one seat, or
 //! several), carries a secret its reader may not see; saving and loading keeps the state;
 //! replaying seed + action log reproduces it; and every playout ends within the game's cap.
 //!
@@ -120,6 +121,10 @@ fn playout<G: Game>(mut game: G, options: &G::Options, players: usize, seed: u64
         }
         if chooser.below(8) == 0 {
             check_opening(&game, must.union(may), &pool, &mut chooser, &here);
+            // A second source, so that these checks leave the playout's own draws unchanged.
+            let mut side = GameRng::from_seed(seed ^ ((step as u64) << 20));
+            check_timeouts(&game, must, &here);
+            check_listing(&game, must.union(may), &mut side, &here);
         }
         // Seats that may act are chosen now and then; the game is driven by those it waits for.
         let actors: Vec<Seat> =
@@ -224,6 +229,47 @@ fn check_opening<G: Game>(game: &G, actors: SeatSet, pool: &[G::Action], rng: &m
         assert_eq!(error.kind, RuleErrorKind::Resigned, "{ctx}: resigned {seat} {action}: {error}");
         assert!(copy == resigned, "{ctx}: resigned {seat} {action} changed state");
     }
+}
+
+/// The timeout of every seat the game waits for is accepted and moves the game on, keeps the
+/// invariants, and is never a resignation: a player who runs out of time still plays.
+fn check_timeouts<G: Game>(game: &G, must: SeatSet, ctx: &str) {
+    for seat in must.iter() {
+        let Some(action) = game.timeout_action(seat) else { continue };
+        assert!(game.resign_action(seat).as_ref() != Some(&action), "{ctx}: {seat}'s timeout resigns");
+        let mut copy = game.clone();
+        copy.apply(seat, &action).unwrap_or_else(|e| panic!("{ctx}: {seat}'s timeout {action} refused: {e}"));
+        copy.check_invariants().unwrap_or_else(|e| panic!("{ctx}: after {seat}'s timeout {action}: {e}"));
+        assert!(copy != *game, "{ctx}: {seat}'s timeout {action} changed nothing");
+    }
+}
+
+/// The legal list and the step tree agree: a random playout's draw is in the list, and a random
+/// walk down the step tree ends at an action `act` accepts, which is in the list unless its kind
+/// is listed in part ([`Game::listed_in_part`]).
+fn check_listing<G: Game>(game: &G, actors: SeatSet, rng: &mut GameRng, ctx: &str) {
+    let seats: Vec<Seat> = actors.iter().collect();
+    let seat = seats[rng.index(seats.len())];
+    let legal = game.legal_actions(seat);
+    let mut scratch = Vec::new();
+    let drawn = game.random_legal_action(seat, rng, &mut scratch).expect("an actor has a legal action");
+    assert!(legal.contains(&drawn), "{ctx}: random playout drew unlisted {drawn}");
+    let mut prefix = String::new();
+    for _ in 0..64 {
+        let choices = game.choices(seat, &prefix);
+        if choices.complete && (choices.options.is_empty() || rng.below(3) == 0) {
+            let action: G::Action =
+                prefix.parse().unwrap_or_else(|e| panic!("{ctx}: step tree's {prefix:?} does not parse: {e}"));
+            let listed = legal.contains(&action);
+            assert!(listed || G::listed_in_part(&action), "{ctx}: step tree offers unlisted {action}");
+            let mut copy = game.clone();
+            copy.apply(seat, &action).unwrap_or_else(|e| panic!("{ctx}: step tree's {action} refused: {e}"));
+            return;
+        }
+        assert!(!choices.options.is_empty(), "{ctx}: step tree dead end at {prefix:?}");
+        prefix.push_str(&choices.options[rng.index(choices.options.len())].token);
+    }
+    panic!("{ctx}: the step tree has no end after 64 steps from {seat}");
 }
 
 /// Entering `action` piece by piece reaches it, each step within a Discord menu.

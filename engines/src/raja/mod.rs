@@ -119,6 +119,11 @@ impl Game for Raja {
         self.legal(seat, out);
     }
 
+    /// Trade bundles are listed as a family (see `legal.rs`); the step tree offers them all.
+    fn listed_in_part(action: &Action) -> bool {
+        matches!(action, Action::TradePropose { .. } | Action::TradeCounter { .. })
+    }
+
     fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
         self.random_legal(seat, rng, scratch)
     }
