@@ -114,16 +114,16 @@ pub enum Event {
     GameEnded { reason: EndReason, winners: Vec<Seat> },
 }
 
-impl Event {
-    /// Who may read the event (§5).
-    #[must_use]
-    pub fn audience(&self) -> Audience {
-        match self {
-            Self::StartDieChosen { seat, .. } | Self::AnswerChosen { seat, .. } | Self::DieCommitted { seat, .. } => {
-                Audience::seat(*seat)
-            }
-            _ => Audience::Public,
+impl Event {}
+
+/// Who may read the event (§5).
+#[must_use]
+pub(crate) fn audience(event: &Event) -> Audience {
+    match event {
+        Event::StartDieChosen { seat, .. } | Event::AnswerChosen { seat, .. } | Event::DieCommitted { seat, .. } => {
+            Audience::seat(*seat)
         }
+        _ => Audience::Public,
     }
 }
 
@@ -138,61 +138,6 @@ fn dice_words(dice: &[Die]) -> String {
 }
 
 impl ConquestOfMars {
-    /// `event` in a sentence, players called by `names`.
-    pub(crate) fn sentence(&self, event: &Event, names: &[String]) -> String {
-        let name = |seat: &Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
-        let list = |seats: &[Seat]| seats.iter().map(name).collect::<Vec<_>>().join(", ");
-        match event {
-            Event::StartDieSealed { seat } => format!("{} has chosen a starting die.", name(seat)),
-            Event::StartDieChosen { die, .. } => format!("You chose a {die} as your starting die (sealed)."),
-            Event::StartDiceShown { dice } => {
-                let shown: Vec<String> = dice.iter().map(|(s, d)| format!("{} {d}", name(s))).collect();
-                format!("Starting dice: {}.", shown.join(", "))
-            }
-            Event::RollOff { tied, first } => format!("Roll-off among {}: {} goes first.", list(tied), name(first)),
-            Event::FirstPlayer { seat, order } => format!("{} goes first; turn order {}.", name(seat), list(order)),
-            Event::RoundStarted { round } => format!("Round {round} begins."),
-            Event::TurnStarted { seat, round } => format!("Round {round}: {}'s turn.", name(seat)),
-            Event::DieTaken { seat, die } => format!("{} takes a {die}.", name(seat)),
-            Event::TradeOpened { seat, want } => format!("{} trades for a {want}.", name(seat)),
-            Event::DieOffered { seat, die } => format!("{} offers a {die}.", name(seat)),
-            Event::Traded { seat, gave, got } => format!("{} trades {} for a {got}.", name(seat), dice_words(gave)),
-            Event::Cancelled { seat, what } => {
-                let what = if *what == SubPhase::Trade { "trade" } else { "reorientation" };
-                format!("{} cancels the {what}.", name(seat))
-            }
-            Event::Spawned { seat, pyramid, cell } => format!("{} spawns {pyramid} on {cell}.", name(seat)),
-            Event::Revealed { cell, card } => format!("{cell} turns face up: {card}."),
-            Event::Grew { seat, from, to, cell } => format!("{} grows {from} into {to} on {cell}.", name(seat)),
-            Event::ReorientOpened { seat } => format!("{} reorients.", name(seat)),
-            Event::Oriented { pyramid, orient: Orient::Up, .. } => format!("{pyramid} now stands upright."),
-            Event::Oriented { pyramid, orient, .. } => format!("{pyramid} now points {}.", orient.word()),
-            Event::Reoriented { seat, pyramids } => {
-                let ids: Vec<String> = pyramids.iter().map(ToString::to_string).collect();
-                format!("{} reoriented {}.", name(seat), ids.join(", "))
-            }
-            Event::Moved { seat, pyramid, from, to } => format!("{} moves {pyramid} from {from} to {to}.", name(seat)),
-            Event::Passed { seat } => format!("{} ran out of time.", name(seat)),
-            shown @ (Event::AnswersShown { .. }
-            | Event::Roles { .. }
-            | Event::CommitsShown { .. }
-            | Event::Rolled { .. }) => shown_sentence(shown, &name),
-            combat @ (Event::AttackDeclared { .. }
-            | Event::Removed { .. }
-            | Event::Invited { .. }
-            | Event::AnswerSealed { .. }
-            | Event::AnswerChosen { .. }
-            | Event::DieCommitted { .. }
-            | Event::CommitComplete { .. }
-            | Event::Exchange { .. }
-            | Event::Evaded { .. }
-            | Event::DroppedOut { .. }
-            | Event::CombatEnded { .. }
-            | Event::Resigned { .. }
-            | Event::GameEnded { .. }) => self.combat_sentence(combat, &name),
-        }
-    }
-
     /// The sentences of combat and the end.
     fn combat_sentence(&self, event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
         let list = |seats: &[Seat]| seats.iter().map(name).collect::<Vec<_>>().join(", ");
@@ -227,6 +172,61 @@ impl ConquestOfMars {
             // `sentence` sends only the variants above here.
             _ => String::new(),
         }
+    }
+}
+
+/// `event` in a sentence, players called by `names`.
+pub(crate) fn sentence(game: &ConquestOfMars, event: &Event, names: &[String]) -> String {
+    let name = |seat: &Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
+    let list = |seats: &[Seat]| seats.iter().map(name).collect::<Vec<_>>().join(", ");
+    match event {
+        Event::StartDieSealed { seat } => format!("{} has chosen a starting die.", name(seat)),
+        Event::StartDieChosen { die, .. } => format!("You chose a {die} as your starting die (sealed)."),
+        Event::StartDiceShown { dice } => {
+            let shown: Vec<String> = dice.iter().map(|(s, d)| format!("{} {d}", name(s))).collect();
+            format!("Starting dice: {}.", shown.join(", "))
+        }
+        Event::RollOff { tied, first } => format!("Roll-off among {}: {} goes first.", list(tied), name(first)),
+        Event::FirstPlayer { seat, order } => format!("{} goes first; turn order {}.", name(seat), list(order)),
+        Event::RoundStarted { round } => format!("Round {round} begins."),
+        Event::TurnStarted { seat, round } => format!("Round {round}: {}'s turn.", name(seat)),
+        Event::DieTaken { seat, die } => format!("{} takes a {die}.", name(seat)),
+        Event::TradeOpened { seat, want } => format!("{} trades for a {want}.", name(seat)),
+        Event::DieOffered { seat, die } => format!("{} offers a {die}.", name(seat)),
+        Event::Traded { seat, gave, got } => format!("{} trades {} for a {got}.", name(seat), dice_words(gave)),
+        Event::Cancelled { seat, what } => {
+            let what = if *what == SubPhase::Trade { "trade" } else { "reorientation" };
+            format!("{} cancels the {what}.", name(seat))
+        }
+        Event::Spawned { seat, pyramid, cell } => format!("{} spawns {pyramid} on {cell}.", name(seat)),
+        Event::Revealed { cell, card } => format!("{cell} turns face up: {card}."),
+        Event::Grew { seat, from, to, cell } => format!("{} grows {from} into {to} on {cell}.", name(seat)),
+        Event::ReorientOpened { seat } => format!("{} reorients.", name(seat)),
+        Event::Oriented { pyramid, orient: Orient::Up, .. } => format!("{pyramid} now stands upright."),
+        Event::Oriented { pyramid, orient, .. } => format!("{pyramid} now points {}.", orient.word()),
+        Event::Reoriented { seat, pyramids } => {
+            let ids: Vec<String> = pyramids.iter().map(ToString::to_string).collect();
+            format!("{} reoriented {}.", name(seat), ids.join(", "))
+        }
+        Event::Moved { seat, pyramid, from, to } => format!("{} moves {pyramid} from {from} to {to}.", name(seat)),
+        Event::Passed { seat } => format!("{} ran out of time.", name(seat)),
+        shown @ (Event::AnswersShown { .. }
+        | Event::Roles { .. }
+        | Event::CommitsShown { .. }
+        | Event::Rolled { .. }) => shown_sentence(shown, &name),
+        combat @ (Event::AttackDeclared { .. }
+        | Event::Removed { .. }
+        | Event::Invited { .. }
+        | Event::AnswerSealed { .. }
+        | Event::AnswerChosen { .. }
+        | Event::DieCommitted { .. }
+        | Event::CommitComplete { .. }
+        | Event::Exchange { .. }
+        | Event::Evaded { .. }
+        | Event::DroppedOut { .. }
+        | Event::CombatEnded { .. }
+        | Event::Resigned { .. }
+        | Event::GameEnded { .. }) => game.combat_sentence(combat, &name),
     }
 }
 

@@ -18,18 +18,6 @@ fn fail(text: String) -> Checked {
 }
 
 impl ConquestOfMars {
-    /// I1–I11.
-    pub(crate) fn invariants(&self) -> Checked {
-        self.check_cards()?;
-        self.check_board()?;
-        self.check_dice()?;
-        self.check_flow()?;
-        if let Phase::Attack(combat) = &self.phase {
-            self.check_combat(combat)?;
-        }
-        self.check_decisions()
-    }
-
     /// I1, I9: 52 distinct cards, two in each hand.
     fn check_cards(&self) -> Checked {
         let mut seen = CardSet::EMPTY;
@@ -159,4 +147,16 @@ impl ConquestOfMars {
         }
         Ok(())
     }
+}
+
+/// I1–I11.
+pub(crate) fn check_invariants(game: &ConquestOfMars) -> Checked {
+    game.check_cards()?;
+    game.check_board()?;
+    game.check_dice()?;
+    game.check_flow()?;
+    if let Phase::Attack(combat) = &game.phase {
+        game.check_combat(combat)?;
+    }
+    game.check_decisions()
 }

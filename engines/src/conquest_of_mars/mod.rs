@@ -74,7 +74,7 @@ impl Game for ConquestOfMars {
     const RESIGN: Action = Action::Resign;
 
     fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
-        Self::new(options, players, rng)
+        state::setup(options, players, rng)
     }
 
     fn players(&self) -> usize {
@@ -82,10 +82,7 @@ impl Game for ConquestOfMars {
     }
 
     fn pending(&self) -> Pending {
-        match self.outcome() {
-            Some(outcome) => Pending::Finished(outcome),
-            None => Pending::must(self.must()),
-        }
+        rules::pending(self)
     }
 
     fn resigned(&self, seat: Seat) -> bool {
@@ -93,23 +90,23 @@ impl Game for ConquestOfMars {
     }
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
-        out.extend(self.legal(seat));
+        rules::legal_actions_into(self, seat, out);
     }
 
     fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        Self::act(self, seat, *action, events)
+        rules::act(self, seat, action, events)
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        self.make_view(viewer)
+        view::view(self, viewer)
     }
 
     fn audience(event: &Event) -> Audience {
-        event.audience()
+        events::audience(event)
     }
 
     fn sentence(&self, event: &Event, names: &[String]) -> String {
-        Self::sentence(self, event, names)
+        events::sentence(self, event, names)
     }
 
     fn label(&self, action: &Action) -> String {
@@ -121,7 +118,7 @@ impl Game for ConquestOfMars {
     }
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
-        self.default_action(seat)
+        turn::timeout_action(self, seat)
     }
 
     fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
@@ -129,11 +126,11 @@ impl Game for ConquestOfMars {
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        self.invariants()
+        invariants::check_invariants(self)
     }
 
     fn secrets(&self) -> Vec<Secret> {
-        self.secret_list()
+        view::secrets(self)
     }
 
     fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {

@@ -1,6 +1,6 @@
 //! Who must decide (§4.1), the legal lists, and the `Main` actions (§4.2). `act` accepts
 //! exactly the listed actions (plus `resign`, and `pass` where a timeout uses it), so the
-//! list and the rules cannot drift apart; a refusal is explained by [`ConquestOfMars::explain`]
+//! list and the rules cannot drift apart; a refusal is explained by `ConquestOfMars::refusal`
 //! and changes nothing.
 
 use super::action::Action;
@@ -8,7 +8,7 @@ use super::board::{Cell, Orient, PYRAMIDS, Place, PyramidId};
 use super::dice::Die;
 use super::events::Event;
 use super::state::{ConquestOfMars, Phase};
-use crate::game::{RuleError, Seat, SeatSet};
+use crate::game::{Pending, RuleError, Seat, SeatSet};
 use crate::parts::pyramids::Size;
 
 impl ConquestOfMars {
@@ -38,21 +38,6 @@ impl ConquestOfMars {
             Phase::GameOver => {}
         }
         out
-    }
-
-    /// Checks `action` for `seat` (who may act: the trait's opening checks passed) and, only
-    /// if it is legal, applies it and everything automatic after it.
-    pub(crate) fn act(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        match action {
-            Action::Resign => self.resign(seat, events),
-            Action::Pass => {
-                self.check_pass(seat)?;
-                self.pass(seat, events);
-            }
-            _ if self.legal(seat).contains(&action) => self.perform(seat, action, events),
-            _ => return Err(self.explain(seat, action)),
-        }
-        Ok(())
     }
 
     /// Applies a listed action.
@@ -187,7 +172,7 @@ impl ConquestOfMars {
     }
 
     /// Why `action` is not legal for `seat` now, in words, with the ruling that decides it.
-    pub(crate) fn explain(&self, seat: Seat, action: Action) -> RuleError {
+    pub(crate) fn refusal(&self, seat: Seat, action: Action) -> RuleError {
         match (&self.phase, action) {
             (Phase::GameOver, _) => RuleError::game_over(),
             (Phase::SetupDieChoice, Action::ChooseStartDie(die)) => {
@@ -262,4 +247,38 @@ impl ConquestOfMars {
         }
         RuleError::ruled("R15", format!("no other player's pyramid is on {target}"))
     }
+}
+
+/// Checks `action` for `seat` (who may act: the trait's opening checks passed) and, only
+/// if it is legal, applies it and everything automatic after it.
+pub(crate) fn act(
+    game: &mut ConquestOfMars,
+    seat: Seat,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let action = *action;
+    match action {
+        Action::Resign => game.resign(seat, events),
+        Action::Pass => {
+            game.check_pass(seat)?;
+            game.pass(seat, events);
+        }
+        _ if game.legal(seat).contains(&action) => game.perform(seat, action, events),
+        _ => return Err(game.refusal(seat, action)),
+    }
+    Ok(())
+}
+
+/// Who must decide now, or how the game ended (§4.1, §6).
+pub(crate) fn pending(game: &ConquestOfMars) -> Pending {
+    match game.outcome() {
+        Some(outcome) => Pending::Finished(outcome),
+        None => Pending::must(game.must()),
+    }
+}
+
+/// Every action `seat` may take now, appended to `out`.
+pub(crate) fn legal_actions_into(game: &ConquestOfMars, seat: Seat, out: &mut Vec<Action>) {
+    out.extend(game.legal(seat));
 }

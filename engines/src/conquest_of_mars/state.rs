@@ -159,46 +159,6 @@ pub struct ConquestOfMars {
 }
 
 impl ConquestOfMars {
-    /// §3: seats, colours, the common pool, the deal; then the sealed starting dice.
-    pub(crate) fn new(options: &Options, players: usize, mut rng: GameRng) -> Result<Self, SetupError> {
-        if !(2..=4).contains(&players) {
-            return Err(SetupError::PlayerCount { game: NAME, min: 2, max: 4, got: players });
-        }
-        let colours = options.colours_for(players)?;
-        let mut cards = deck();
-        rng.shuffle(&mut cards);
-        let grid = cards[..CARD_CELLS].iter().map(|card| GridCard { card: *card, face_up: false }).collect();
-        let dealt = CARD_CELLS + HAND * players;
-        let players = colours
-            .iter()
-            .enumerate()
-            .map(|(i, colour)| Player {
-                colour: *colour,
-                hand: [cards[CARD_CELLS + HAND * i], cards[CARD_CELLS + HAND * i + 1]],
-                pyramids: [Place::Reserve; PYRAMIDS],
-                dice: DicePool::EMPTY,
-                start_die: None,
-                resigned: false,
-            })
-            .collect();
-        let common = DicePool::standard(options.dice_mix, colours.len());
-        Ok(Self {
-            options: options.clone(),
-            players,
-            grid,
-            aside: cards[dealt..].to_vec(),
-            common,
-            dice_total: common,
-            phase: Phase::SetupDieChoice,
-            turn_order: Vec::new(),
-            current: Seat(0),
-            round: 1,
-            cancels: 0,
-            result: None,
-            rng,
-        })
-    }
-
     pub(crate) fn player(&self, seat: Seat) -> &Player {
         &self.players[seat.index()]
     }
@@ -269,4 +229,44 @@ impl ConquestOfMars {
     pub(crate) fn colour(&self, seat: Seat) -> Colour {
         self.player(seat).colour
     }
+}
+
+/// §3: seats, colours, the common pool, the deal; then the sealed starting dice.
+pub(crate) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Result<ConquestOfMars, SetupError> {
+    if !(2..=4).contains(&players) {
+        return Err(SetupError::PlayerCount { game: NAME, min: 2, max: 4, got: players });
+    }
+    let colours = options.colours_for(players)?;
+    let mut cards = deck();
+    rng.shuffle(&mut cards);
+    let grid = cards[..CARD_CELLS].iter().map(|card| GridCard { card: *card, face_up: false }).collect();
+    let dealt = CARD_CELLS + HAND * players;
+    let players = colours
+        .iter()
+        .enumerate()
+        .map(|(i, colour)| Player {
+            colour: *colour,
+            hand: [cards[CARD_CELLS + HAND * i], cards[CARD_CELLS + HAND * i + 1]],
+            pyramids: [Place::Reserve; PYRAMIDS],
+            dice: DicePool::EMPTY,
+            start_die: None,
+            resigned: false,
+        })
+        .collect();
+    let common = DicePool::standard(options.dice_mix, colours.len());
+    Ok(ConquestOfMars {
+        options: options.clone(),
+        players,
+        grid,
+        aside: cards[dealt..].to_vec(),
+        common,
+        dice_total: common,
+        phase: Phase::SetupDieChoice,
+        turn_order: Vec::new(),
+        current: Seat(0),
+        round: 1,
+        cancels: 0,
+        result: None,
+        rng,
+    })
 }

@@ -158,18 +158,18 @@ impl ConquestOfMars {
             _ => {}
         }
     }
+}
 
-    /// The safe default when `seat` runs out of time (§4.8).
-    pub(crate) fn default_action(&self, seat: Seat) -> Option<Action> {
-        if !self.must().contains(seat) {
-            return None;
-        }
-        match &self.phase {
-            Phase::SetupDieChoice => self.common.smallest().map(Action::ChooseStartDie),
-            Phase::Main if !self.common.is_empty() => Some(Action::TakeDie),
-            Phase::Main | Phase::Trade { .. } | Phase::Reorient { .. } => Some(Action::Pass),
-            Phase::Attack(combat) => self.combat_default(combat, seat),
-            Phase::GameOver => None,
-        }
+/// The safe default when `seat` runs out of time (§4.8).
+pub(crate) fn timeout_action(game: &ConquestOfMars, seat: Seat) -> Option<Action> {
+    if !game.must().contains(seat) {
+        return None;
+    }
+    match &game.phase {
+        Phase::SetupDieChoice => game.common.smallest().map(Action::ChooseStartDie),
+        Phase::Main if !game.common.is_empty() => Some(Action::TakeDie),
+        Phase::Main | Phase::Trade { .. } | Phase::Reorient { .. } => Some(Action::Pass),
+        Phase::Attack(combat) => game.combat_default(combat, seat),
+        Phase::GameOver => None,
     }
 }

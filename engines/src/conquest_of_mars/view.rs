@@ -160,44 +160,6 @@ pub struct View {
 }
 
 impl ConquestOfMars {
-    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
-        let over = self.phase == Phase::GameOver;
-        let you = match viewer {
-            Viewer::Seat(seat) if seat.index() < self.players.len() => Some(self.own_view(seat)),
-            _ => None,
-        };
-        View {
-            round: self.round,
-            round_cap: self.options.round_cap,
-            phase: self.phase_name().to_string(),
-            current: (!self.turn_order.is_empty()).then_some(self.current),
-            pending: self.must().iter().collect(),
-            turn_order: self.turn_order.clone(),
-            prompt: self.prompt(),
-            dice_mix: self.options.dice_mix,
-            cells: Cell::all().map(|cell| self.cell_view(cell)).collect(),
-            players: self.seats().map(|seat| self.player_view(seat)).collect(),
-            common: self.common,
-            trade: match self.phase {
-                Phase::Trade { want, offered } => Some((want, offered)),
-                _ => None,
-            },
-            reoriented: match &self.phase {
-                Phase::Reorient { original } => original.iter().map(|(p, _)| *p).collect(),
-                _ => Vec::new(),
-            },
-            cancels: self.cancels,
-            attack: match &self.phase {
-                Phase::Attack(combat) => Some(attack_view(combat)),
-                _ => None,
-            },
-            aside: over.then(|| self.aside.clone()),
-            result: self.result.clone(),
-            outcome: self.outcome(),
-            you,
-        }
-    }
-
     fn phase_name(&self) -> &'static str {
         match self.phase {
             Phase::SetupDieChoice => "SetupDieChoice",
@@ -275,27 +237,6 @@ impl ConquestOfMars {
         }
     }
 
-    /// Every secret with its owner (§5): hands until the end, face-down grid cards, the aside
-    /// cards until the end, and sealed choices.
-    pub(crate) fn secret_list(&self) -> Vec<Secret> {
-        let over = self.phase == Phase::GameOver;
-        let mut out = Vec::new();
-        let card = |owner: Option<Seat>, card: &Card| Secret { owner, token: card.to_string() };
-        for seat in self.seats() {
-            if !over {
-                out.extend(self.player(seat).hand.iter().map(|c| card(Some(seat), c)));
-            }
-            if let Some(words) = self.sealed_words(seat) {
-                out.push(Secret { owner: Some(seat), token: words });
-            }
-        }
-        out.extend(self.grid.iter().filter(|g| !g.face_up).map(|g| card(None, &g.card)));
-        if !over {
-            out.extend(self.aside.iter().map(|c| card(None, c)));
-        }
-        out
-    }
-
     /// The decision now, in words.
     fn prompt(&self) -> String {
         let who = |seat: Seat| self.colour(seat).to_string();
@@ -315,6 +256,65 @@ impl ConquestOfMars {
             },
             Phase::GameOver => "The game is over.".to_string(),
         }
+    }
+}
+
+/// Every secret with its owner (§5): hands until the end, face-down grid cards, the aside
+/// cards until the end, and sealed choices.
+pub(crate) fn secrets(game: &ConquestOfMars) -> Vec<Secret> {
+    let over = game.phase == Phase::GameOver;
+    let mut out = Vec::new();
+    let card = |owner: Option<Seat>, card: &Card| Secret { owner, token: card.to_string() };
+    for seat in game.seats() {
+        if !over {
+            out.extend(game.player(seat).hand.iter().map(|c| card(Some(seat), c)));
+        }
+        if let Some(words) = game.sealed_words(seat) {
+            out.push(Secret { owner: Some(seat), token: words });
+        }
+    }
+    out.extend(game.grid.iter().filter(|g| !g.face_up).map(|g| card(None, &g.card)));
+    if !over {
+        out.extend(game.aside.iter().map(|c| card(None, c)));
+    }
+    out
+}
+
+pub(crate) fn view(game: &ConquestOfMars, viewer: Viewer) -> View {
+    let over = game.phase == Phase::GameOver;
+    let you = match viewer {
+        Viewer::Seat(seat) if seat.index() < game.players.len() => Some(game.own_view(seat)),
+        _ => None,
+    };
+    View {
+        round: game.round,
+        round_cap: game.options.round_cap,
+        phase: game.phase_name().to_string(),
+        current: (!game.turn_order.is_empty()).then_some(game.current),
+        pending: game.must().iter().collect(),
+        turn_order: game.turn_order.clone(),
+        prompt: game.prompt(),
+        dice_mix: game.options.dice_mix,
+        cells: Cell::all().map(|cell| game.cell_view(cell)).collect(),
+        players: game.seats().map(|seat| game.player_view(seat)).collect(),
+        common: game.common,
+        trade: match game.phase {
+            Phase::Trade { want, offered } => Some((want, offered)),
+            _ => None,
+        },
+        reoriented: match &game.phase {
+            Phase::Reorient { original } => original.iter().map(|(p, _)| *p).collect(),
+            _ => Vec::new(),
+        },
+        cancels: game.cancels,
+        attack: match &game.phase {
+            Phase::Attack(combat) => Some(attack_view(combat)),
+            _ => None,
+        },
+        aside: over.then(|| game.aside.clone()),
+        result: game.result.clone(),
+        outcome: game.outcome(),
+        you,
     }
 }
 

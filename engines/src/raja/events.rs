@@ -257,21 +257,21 @@ pub enum Event {
     },
 }
 
-impl Event {
-    /// Who may read the event.
-    #[must_use]
-    pub fn audience(&self) -> Audience {
-        match self {
-            Self::LandAdded { seat, .. }
-            | Self::LandColoured { seat, .. }
-            | Self::LandConfirmed { seat }
-            | Self::NoblePlaced { seat, .. }
-            | Self::Purse { seat, .. } => Audience::seat(*seat),
-            Self::Declared { seat, setup: true, .. }
-            | Self::Placed { seat, setup: true, .. }
-            | Self::ShieldDeployed { seat, setup: true, .. } => Audience::seat(*seat),
-            _ => Audience::Public,
-        }
+impl Event {}
+
+/// Who may read the event.
+#[must_use]
+pub(crate) fn audience(event: &Event) -> Audience {
+    match event {
+        Event::LandAdded { seat, .. }
+        | Event::LandColoured { seat, .. }
+        | Event::LandConfirmed { seat }
+        | Event::NoblePlaced { seat, .. }
+        | Event::Purse { seat, .. } => Audience::seat(*seat),
+        Event::Declared { seat, setup: true, .. }
+        | Event::Placed { seat, setup: true, .. }
+        | Event::ShieldDeployed { seat, setup: true, .. } => Audience::seat(*seat),
+        _ => Audience::Public,
     }
 }
 

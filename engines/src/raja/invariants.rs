@@ -17,16 +17,6 @@ fn fail(text: String) -> Check {
 }
 
 impl Raja {
-    /// §9.1–§9.15, and that the game waits for someone who can act.
-    pub(crate) fn invariants(&self) -> Check {
-        self.conserved()?;
-        for seat in self.seats() {
-            self.player_ok(seat)?;
-        }
-        self.board_ok()?;
-        self.flow_ok()
-    }
-
     /// §9.1–§9.5, §9.7: money, grain, shields, elephants and stones are conserved.
     fn conserved(&self) -> Check {
         let cash: u32 = self.players.iter().map(|p| p.cash).sum();
@@ -171,4 +161,14 @@ impl Raja {
         }
         Ok(())
     }
+}
+
+/// §9.1–§9.15, and that the game waits for someone who can act.
+pub(crate) fn check_invariants(game: &Raja) -> Check {
+    game.conserved()?;
+    for seat in game.seats() {
+        game.player_ok(seat)?;
+    }
+    game.board_ok()?;
+    game.flow_ok()
 }

@@ -4,7 +4,7 @@
 //! One exception, **Designed**: a trade bundle has astronomically many values, so for
 //! `trade_propose` and `trade_counter` the list holds the legal members of a fixed family (a
 //! discarded empty draft, and bundles of at most one field per side, money 10 and one of any
-//! other item). [`Raja::choices`](super::menus) offers, and `apply` accepts, every legal bundle.
+//! other item). `menus::choices` offers, and `apply` accepts, every legal bundle.
 
 use super::action::Action;
 use super::market::{Lot, Market, Side};
@@ -20,32 +20,6 @@ use crate::rng::GameRng;
 pub const LISTED_MONEY: u32 = 10;
 
 impl Raja {
-    /// Every legal action of `seat` now, in menu order.
-    pub(crate) fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
-        let mut candidates = Vec::new();
-        let setup = self.candidates(seat, &mut candidates);
-        out.reserve(candidates.len());
-        out.extend(candidates.into_iter().filter(|a| self.admits(seat, setup, a)));
-    }
-
-    /// One legal action of `seat`, each as likely as in a uniform draw from [`Raja::legal`],
-    /// for random playouts: the candidates are drawn from at random and only the ones drawn are
-    /// checked, so a decision among ~150 trade proposals checks one or two instead of all.
-    /// `scratch` is a buffer the caller reuses.
-    pub(crate) fn random_legal(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
-        scratch.clear();
-        let setup = self.candidates(seat, scratch);
-        // Drawing without replacement until one passes: the first to pass is uniform among
-        // those that would pass.
-        while !scratch.is_empty() {
-            let action = scratch.swap_remove(rng.index(scratch.len()));
-            if self.admits(seat, setup, &action) {
-                return Some(action);
-            }
-        }
-        None
-    }
-
     /// Whether the check (of setup, or of play) accepts a candidate.
     fn admits(&self, seat: Seat, setup: bool, action: &Action) -> bool {
         if setup { self.check_setup(seat, action).is_ok() } else { self.check(seat, action).is_ok() }
@@ -245,4 +219,35 @@ impl Raja {
             _ => Vec::new(),
         }
     }
+}
+
+/// One legal action of `seat`, each as likely as in a uniform draw from `legal_actions_into`,
+/// for random playouts: the candidates are drawn from at random and only the ones drawn are
+/// checked, so a decision among ~150 trade proposals checks one or two instead of all.
+/// `scratch` is a buffer the caller reuses.
+pub(crate) fn random_legal_action(
+    game: &Raja,
+    seat: Seat,
+    rng: &mut GameRng,
+    scratch: &mut Vec<Action>,
+) -> Option<Action> {
+    scratch.clear();
+    let setup = game.candidates(seat, scratch);
+    // Drawing without replacement until one passes: the first to pass is uniform among
+    // those that would pass.
+    while !scratch.is_empty() {
+        let action = scratch.swap_remove(rng.index(scratch.len()));
+        if game.admits(seat, setup, &action) {
+            return Some(action);
+        }
+    }
+    None
+}
+
+/// Every legal action of `seat` now, in menu order.
+pub(crate) fn legal_actions_into(game: &Raja, seat: Seat, out: &mut Vec<Action>) {
+    let mut candidates = Vec::new();
+    let setup = game.candidates(seat, &mut candidates);
+    out.reserve(candidates.len());
+    out.extend(candidates.into_iter().filter(|a| game.admits(seat, setup, a)));
 }

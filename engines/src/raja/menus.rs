@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::action::{Action, width};
 use super::events::{describe, describe_lot, item_word};
+use super::legal::legal_actions_into;
 use super::market::{Lot, Side};
 use super::state::Raja;
 use super::trade::{Item, Part, Recipient};
@@ -154,34 +155,6 @@ impl Raja {
         }
     }
 
-    /// What may follow `prefix` for `seat` (see the module documentation).
-    pub(crate) fn choices(&self, seat: Seat, prefix: &str) -> Choices {
-        let mut legal = Vec::new();
-        self.legal(seat, &mut legal);
-        let all: Vec<(Action, Vec<Seg>)> = legal.into_iter().map(|a| (a.clone(), self.segments(&a))).collect();
-        let mut ranges: HashMap<String, (u32, u32)> = HashMap::new();
-        for (_, segs) in &all {
-            let mut head = String::new();
-            for (i, seg) in segs.iter().enumerate() {
-                match seg {
-                    Seg::Lit(text) => head.push_str(&format!("{}{text}", if i == 0 { "" } else { " " })),
-                    Seg::Num { value, .. } => {
-                        let range = ranges.entry(head.clone()).or_insert((*value, *value));
-                        *range = (range.0.min(*value), range.1.max(*value));
-                    }
-                    Seg::Bundle => {}
-                }
-            }
-        }
-        let mut out = Choices::default();
-        let mut bundles: HashSet<String> = HashSet::new();
-        for (action, segs) in &all {
-            self.walk(seat, action, segs, prefix, &ranges, &mut bundles, &mut out);
-        }
-        prefix_free(&mut out.options);
-        out
-    }
-
     /// Matches `prefix` against one action's steps, adding what may come next.
     #[allow(clippy::too_many_arguments)]
     fn walk(
@@ -203,7 +176,7 @@ impl Raja {
                 Seg::Lit(text) => {
                     let token = format!("{sep}{text}");
                     if rest.is_empty() {
-                        let label = if last { self.label(action) } else { head_label(text, |c| self.player_word(c)) };
+                        let label = if last { label(self, action) } else { head_label(text, |c| self.player_word(c)) };
                         return push(&mut out.options, token, label);
                     }
                     if !starts_with_token(rest, &token) {
@@ -241,7 +214,7 @@ impl Raja {
                     let token = if typed.is_empty() { format!("{sep}{chunk}") } else { chunk };
                     let money = *width == 3;
                     let done = typed.len() + token.trim_start().len() == *width;
-                    let label = if done && last { self.label(action) } else { range_label(money, span) };
+                    let label = if done && last { label(self, action) } else { range_label(money, span) };
                     push(&mut out.options, token, label);
                     if let Some(quick) = quick.as_ref().filter(|_| rest.is_empty()) {
                         push(&mut out.options, full, quick.clone());
@@ -284,7 +257,7 @@ impl Raja {
                 }
                 for end in [" send", " discard"].into_iter().filter(|e| !set.is_empty() || *e == " discard") {
                     let text = format!("{head}{start}{end}");
-                    let label = text.parse::<Action>().map_or_else(|_| end.trim().to_string(), |a| self.label(&a));
+                    let label = text.parse::<Action>().map_or_else(|_| end.trim().to_string(), |a| label(self, &a));
                     push(&mut out.options, end.to_string(), label);
                 }
                 return;
@@ -331,59 +304,87 @@ impl Raja {
         let whole = typed == written && (entry.lo..=entry.hi).contains(&value);
         (whole && (tail.is_empty() || tail.starts_with(' '))).then_some(tail)
     }
+}
 
-    /// A player-facing label for a complete action.
-    pub(crate) fn label(&self, action: &Action) -> String {
-        let price = |side: Side, lot: &Lot| {
-            let cost = u32::from(self.price(lot.market())) * lot.items();
-            format!("{} {} for ${cost}", if side == Side::Buy { "Buy" } else { "Sell" }, describe_lot(*lot))
-        };
-        match action {
-            Action::LandAdd(cell) => format!("Add a tile at {cell}"),
-            Action::LandColor(cell, colour) => format!("Turn {cell} {colour}"),
-            Action::LandConfirm => "Confirm the lands".into(),
-            Action::NoblePlace(cell) => format!("Noble on {cell}"),
-            Action::BuildDeclare { city, stones } => format!("Declare {} for C{}", count(*stones, "stone"), city + 1),
-            Action::BuildPlace(row) | Action::RemoveStone(row) => format!("Row {row} (risk {}/12)", Wall::risk(*row)),
-            Action::ShieldDeploy { face, cell } => format!("Deploy a {face}-shield on {cell}"),
-            Action::SetupDone => "Setup done".into(),
-            Action::Bid(m) => format!("Bid ${m}"),
-            Action::Pass => "Pass".into(),
-            Action::TradePropose { send: true, give, get, .. } | Action::TradeCounter { send: true, give, get } => {
-                format!("Send: give {}, get {}", describe(give), describe(get))
+/// What may follow `prefix` for `seat` (see the module documentation).
+pub(crate) fn choices(game: &Raja, seat: Seat, prefix: &str) -> Choices {
+    let mut legal = Vec::new();
+    legal_actions_into(game, seat, &mut legal);
+    let all: Vec<(Action, Vec<Seg>)> = legal.into_iter().map(|a| (a.clone(), game.segments(&a))).collect();
+    let mut ranges: HashMap<String, (u32, u32)> = HashMap::new();
+    for (_, segs) in &all {
+        let mut head = String::new();
+        for (i, seg) in segs.iter().enumerate() {
+            match seg {
+                Seg::Lit(text) => head.push_str(&format!("{}{text}", if i == 0 { "" } else { " " })),
+                Seg::Num { value, .. } => {
+                    let range = ranges.entry(head.clone()).or_insert((*value, *value));
+                    *range = (range.0.min(*value), range.1.max(*value));
+                }
+                Seg::Bundle => {}
             }
-            Action::TradePropose { .. } | Action::TradeCounter { .. } => "Discard the draft".into(),
-            Action::TradeAccept => "Accept".into(),
-            Action::TradeDecline => "Decline".into(),
-            Action::TradeSelect(colour) => format!("Trade with {}", self.player_word(&colour.to_string())),
-            Action::TradeCancel => "Cancel the proposal".into(),
-            Action::MarketOrder { side, lot } => price(*side, lot),
-            Action::FillOffer => match self.step() {
-                Some(super::state::Step::Fill(order)) => format!("Fill at ${}", order.cost),
-                _ => "Fill".into(),
-            },
-            Action::FillDecline => "No".into(),
-            Action::CommerceEnd => "End commerce".into(),
-            Action::BuildingEnd => "End building".into(),
-            Action::SiegeMarker { target, cell } => {
-                format!("Marker on {}'s {cell}", self.player_word(&target.to_string()))
-            }
-            Action::SiegeSkip => "No siege".into(),
-            Action::SiegeAssign { city, elephants } => format!("C{}: {}", city + 1, count(*elephants, "elephant")),
-            Action::SiegeLaunch => "Launch the siege".into(),
-            Action::DefendAssign { cell, face, city } => format!("{face}-shield on {cell} to C{}", city + 1),
-            Action::DefendClear => "Clear the defence".into(),
-            Action::DefendConfirm => "Confirm the defence".into(),
-            Action::RemoveAuto => "Auto (lowest risk)".into(),
-            Action::RansomDemand(m) => format!("Demand ${m}"),
-            Action::NobleTake => "Take the noble".into(),
-            Action::RansomPay => "Pay".into(),
-            Action::RansomRefuse => "Refuse".into(),
-            Action::RansomCounter(m) => format!("Offer ${m}"),
-            Action::RansomAccept => "Accept the offer".into(),
-            Action::Timeout => "Time out".into(),
-            Action::Resign => "Resign".into(),
         }
+    }
+    let mut out = Choices::default();
+    let mut bundles: HashSet<String> = HashSet::new();
+    for (action, segs) in &all {
+        game.walk(seat, action, segs, prefix, &ranges, &mut bundles, &mut out);
+    }
+    prefix_free(&mut out.options);
+    out
+}
+
+/// A player-facing label for a complete action.
+pub(crate) fn label(game: &Raja, action: &Action) -> String {
+    let price = |side: Side, lot: &Lot| {
+        let cost = u32::from(game.price(lot.market())) * lot.items();
+        format!("{} {} for ${cost}", if side == Side::Buy { "Buy" } else { "Sell" }, describe_lot(*lot))
+    };
+    match action {
+        Action::LandAdd(cell) => format!("Add a tile at {cell}"),
+        Action::LandColor(cell, colour) => format!("Turn {cell} {colour}"),
+        Action::LandConfirm => "Confirm the lands".into(),
+        Action::NoblePlace(cell) => format!("Noble on {cell}"),
+        Action::BuildDeclare { city, stones } => format!("Declare {} for C{}", count(*stones, "stone"), city + 1),
+        Action::BuildPlace(row) | Action::RemoveStone(row) => format!("Row {row} (risk {}/12)", Wall::risk(*row)),
+        Action::ShieldDeploy { face, cell } => format!("Deploy a {face}-shield on {cell}"),
+        Action::SetupDone => "Setup done".into(),
+        Action::Bid(m) => format!("Bid ${m}"),
+        Action::Pass => "Pass".into(),
+        Action::TradePropose { send: true, give, get, .. } | Action::TradeCounter { send: true, give, get } => {
+            format!("Send: give {}, get {}", describe(give), describe(get))
+        }
+        Action::TradePropose { .. } | Action::TradeCounter { .. } => "Discard the draft".into(),
+        Action::TradeAccept => "Accept".into(),
+        Action::TradeDecline => "Decline".into(),
+        Action::TradeSelect(colour) => format!("Trade with {}", game.player_word(&colour.to_string())),
+        Action::TradeCancel => "Cancel the proposal".into(),
+        Action::MarketOrder { side, lot } => price(*side, lot),
+        Action::FillOffer => match game.step() {
+            Some(super::state::Step::Fill(order)) => format!("Fill at ${}", order.cost),
+            _ => "Fill".into(),
+        },
+        Action::FillDecline => "No".into(),
+        Action::CommerceEnd => "End commerce".into(),
+        Action::BuildingEnd => "End building".into(),
+        Action::SiegeMarker { target, cell } => {
+            format!("Marker on {}'s {cell}", game.player_word(&target.to_string()))
+        }
+        Action::SiegeSkip => "No siege".into(),
+        Action::SiegeAssign { city, elephants } => format!("C{}: {}", city + 1, count(*elephants, "elephant")),
+        Action::SiegeLaunch => "Launch the siege".into(),
+        Action::DefendAssign { cell, face, city } => format!("{face}-shield on {cell} to C{}", city + 1),
+        Action::DefendClear => "Clear the defence".into(),
+        Action::DefendConfirm => "Confirm the defence".into(),
+        Action::RemoveAuto => "Auto (lowest risk)".into(),
+        Action::RansomDemand(m) => format!("Demand ${m}"),
+        Action::NobleTake => "Take the noble".into(),
+        Action::RansomPay => "Pay".into(),
+        Action::RansomRefuse => "Refuse".into(),
+        Action::RansomCounter(m) => format!("Offer ${m}"),
+        Action::RansomAccept => "Accept the offer".into(),
+        Action::Timeout => "Time out".into(),
+        Action::Resign => "Resign".into(),
     }
 }
 
@@ -424,7 +425,7 @@ pub(super) fn explain_choice(game: &Raja, seat: Seat, prefix: &str, choice: &Cho
         return explain(&action);
     }
     let mut legal = Vec::new();
-    game.legal(seat, &mut legal);
+    legal_actions_into(game, seat, &mut legal);
     if let Some(action) = legal.iter().find(|a| a.to_string().to_ascii_lowercase().starts_with(&chosen)) {
         return explain(action);
     }

@@ -96,7 +96,7 @@ impl Game for Raja {
     const RESIGN: Action = Action::Resign;
 
     fn setup(options: &Options, players: usize, rng: GameRng) -> Result<Self, SetupError> {
-        Self::new(options, players, rng)
+        state::setup(options, players, rng)
     }
 
     fn players(&self) -> usize {
@@ -104,11 +104,7 @@ impl Game for Raja {
     }
 
     fn pending(&self) -> Pending {
-        if self.phase == Phase::Over {
-            return Pending::Finished(self.outcome_now());
-        }
-        let (must, may) = self.must_may();
-        Pending::Deciding { must, may }
+        rules::pending(self)
     }
 
     fn resigned(&self, seat: Seat) -> bool {
@@ -116,7 +112,7 @@ impl Game for Raja {
     }
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
-        self.legal(seat, out);
+        legal::legal_actions_into(self, seat, out);
     }
 
     /// Trade bundles are listed as a family (see `legal.rs`); the step tree offers them all.
@@ -125,19 +121,19 @@ impl Game for Raja {
     }
 
     fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
-        self.random_legal(seat, rng, scratch)
+        legal::random_legal_action(self, seat, rng, scratch)
     }
 
     fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        Self::act(self, seat, action, events)
+        rules::act(self, seat, action, events)
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        self.make_view(viewer)
+        view::view(self, viewer)
     }
 
     fn audience(event: &Event) -> Audience {
-        event.audience()
+        events::audience(event)
     }
 
     fn sentence(&self, event: &Event, names: &[String]) -> String {
@@ -145,7 +141,7 @@ impl Game for Raja {
     }
 
     fn label(&self, action: &Action) -> String {
-        Self::label(self, action)
+        menus::label(self, action)
     }
 
     fn explain(&self, action: &Action) -> String {
@@ -157,7 +153,7 @@ impl Game for Raja {
     }
 
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
-        self.pending().must_seats().contains(seat).then_some(Action::Timeout)
+        rules::timeout_action(self, seat)
     }
 
     fn take_back(&self, before: &Self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
@@ -165,15 +161,15 @@ impl Game for Raja {
     }
 
     fn check_invariants(&self) -> Result<(), InvariantError> {
-        self.invariants()
+        invariants::check_invariants(self)
     }
 
     fn secrets(&self) -> Vec<Secret> {
-        self.secret_list()
+        view::secrets(self)
     }
 
     fn choices(&self, seat: Seat, prefix: &str) -> Choices {
-        Self::choices(self, seat, prefix)
+        menus::choices(self, seat, prefix)
     }
 
     fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {
@@ -181,6 +177,6 @@ impl Game for Raja {
     }
 
     fn estimate(&self) -> Option<Vec<f64>> {
-        Some(self.estimate_scores())
+        Some(scoring::estimate(self))
     }
 }

@@ -7,7 +7,7 @@ use super::events::Event;
 use super::siege::SiegeStage;
 use super::state::{EndReason, Phase, Raja, Segment, Step};
 use super::trade::Reply;
-use crate::game::{RuleError, Seat, SeatSet};
+use crate::game::{Pending, RuleError, Seat, SeatSet};
 
 /// What a seat is deciding now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,29 +145,6 @@ impl Raja {
             }
         }
         (must, may)
-    }
-
-    /// Checks, then applies, a whole action and everything automatic after it.
-    pub(crate) fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        // The opening checks (game over, seat, resigned, pending) are the trait's.
-        match action {
-            Action::Resign => self.resign(seat, events),
-            Action::Timeout => {
-                if matches!(self.decision(seat), Decision::None | Decision::Withdraw) {
-                    return Err(RuleError::illegal("nothing of yours is waiting to time out"));
-                }
-                if self.phase != Phase::Setup {
-                    events.push(Event::TimedOut { seat });
-                }
-                self.take_default(seat, false, events);
-            }
-            action => {
-                self.check(seat, action)?;
-                self.perform(seat, action, events);
-            }
-        }
-        self.settle(events);
-        Ok(())
     }
 
     /// R48: the seat leaves; its pieces stay and its decisions take their defaults. The last
@@ -474,4 +451,42 @@ impl Raja {
             Decision::RansomCounter => Action::RansomAccept,
         })
     }
+}
+
+/// Checks, then applies, a whole action and everything automatic after it.
+pub(crate) fn act(game: &mut Raja, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    // The opening checks (game over, seat, resigned, pending) are the trait's.
+    match action {
+        Action::Resign => game.resign(seat, events),
+        Action::Timeout => {
+            if matches!(game.decision(seat), Decision::None | Decision::Withdraw) {
+                return Err(RuleError::illegal("nothing of yours is waiting to time out"));
+            }
+            if game.phase != Phase::Setup {
+                events.push(Event::TimedOut { seat });
+            }
+            game.take_default(seat, false, events);
+        }
+        action => {
+            game.check(seat, action)?;
+            game.perform(seat, action, events);
+        }
+    }
+    game.settle(events);
+    Ok(())
+}
+
+/// Who must decide now and who else may act, or how the game ended (R38, R39).
+pub(crate) fn pending(game: &Raja) -> Pending {
+    if game.phase == Phase::Over {
+        return Pending::Finished(game.outcome_now());
+    }
+    let (must, may) = game.must_may();
+    Pending::Deciding { must, may }
+}
+
+/// The host's timeout is the unlisted action `timeout`, for a seat the game waits for: it
+/// applies the §4.8 default of that seat's whole pending decision.
+pub(crate) fn timeout_action(game: &Raja, seat: Seat) -> Option<Action> {
+    game.must_may().0.contains(seat).then_some(Action::Timeout)
 }

@@ -14,28 +14,6 @@ impl Raja {
         home + 2 * p.captured.len() as u8 + walls
     }
 
-    /// Each seat's chances from the board as it stands, for the computer players' search to cut
-    /// a playout short (a random Raja game runs some 1,500 actions to the turn cap): victory
-    /// points (§6), walls on their way to the 15 stones that count (R35), and cash as the last
-    /// tie-break (R38). Called on determinized states only; the cash it reads is what the public
-    /// record of payments gives (§5, determinize.rs). Resigned seats score nothing (R48).
-    pub(crate) fn estimate_scores(&self) -> Vec<f64> {
-        let scores: Vec<Option<f64>> = self
-            .seats()
-            .map(|seat| {
-                let p = self.player(seat);
-                let walls: f64 = p
-                    .cities
-                    .iter()
-                    .filter(|c| c.exists() && c.wall.stones() < WALL_VP_STONES)
-                    .map(|c| f64::from(c.wall.stones()) / f64::from(WALL_VP_STONES))
-                    .sum();
-                (!p.resigned).then(|| f64::from(self.vp(seat)) + 0.5 * walls + f64::from(p.cash) / 1_000.0)
-            })
-            .collect();
-        crate::ai::ismcts::estimate_from_scores(&scores, 0.8)
-    }
-
     /// The ranking key: non-resigned first (R48), then vp, captured nobles, cash (R38).
     fn rank_key(&self, seat: Seat) -> (bool, u8, usize, u32) {
         let p = self.player(seat);
@@ -71,4 +49,26 @@ impl Raja {
         };
         Outcome { standings, winners, reason }
     }
+}
+
+/// Each seat's chances from the board as it stands, for the computer players' search to cut
+/// a playout short (a random Raja game runs some 1,500 actions to the turn cap): victory
+/// points (§6), walls on their way to the 15 stones that count (R35), and cash as the last
+/// tie-break (R38). Called on determinized states only; the cash it reads is what the public
+/// record of payments gives (§5, determinize.rs). Resigned seats score nothing (R48).
+pub(crate) fn estimate(game: &Raja) -> Vec<f64> {
+    let scores: Vec<Option<f64>> = game
+        .seats()
+        .map(|seat| {
+            let p = game.player(seat);
+            let walls: f64 = p
+                .cities
+                .iter()
+                .filter(|c| c.exists() && c.wall.stones() < WALL_VP_STONES)
+                .map(|c| f64::from(c.wall.stones()) / f64::from(WALL_VP_STONES))
+                .sum();
+            (!p.resigned).then(|| f64::from(game.vp(seat)) + 0.5 * walls + f64::from(p.cash) / 1_000.0)
+        })
+        .collect();
+    crate::ai::ismcts::estimate_from_scores(&scores, 0.8)
 }

@@ -398,35 +398,6 @@ pub struct Raja {
 }
 
 impl Raja {
-    /// §3 steps 1–4: colours, money, markets, the starting seat and the markers; every player
-    /// then sets up privately (step 5).
-    pub(crate) fn new(options: &Options, players: usize, mut rng: GameRng) -> Result<Self, SetupError> {
-        if !(2..=5).contains(&players) {
-            return Err(SetupError::PlayerCount { game: "Raja", min: 2, max: 5, got: players });
-        }
-        let colours = assign_colours(options, players)?;
-        // R1: the starting seat replaces "the oldest player".
-        let first_seat = Seat(rng.below(players as u32) as u8);
-        let mut shapes = Marker::ALL.to_vec();
-        let markers: Vec<Marker> = (0..players).map(|_| shapes.remove(rng.index(shapes.len()))).collect();
-        let n = players as u8;
-        Ok(Self {
-            options: options.clone(),
-            players: colours.into_iter().zip(markers).map(|(c, m)| Player::new(c, m)).collect(),
-            prices: Market::ALL.map(Market::start_price),
-            grain_pile: GRAIN_TOTAL,
-            shield_stock: [SHIELDS_PER_FACE - n, SHIELDS_PER_FACE - n, SHIELDS_PER_FACE],
-            elephant_stock: ELEPHANTS,
-            bank: MONEY_TOTAL - START_CASH * u32::from(n),
-            turn: 1,
-            first_seat,
-            phase: Phase::Setup,
-            herds: Vec::new(),
-            end: None,
-            rng,
-        })
-    }
-
     /// Number of seats.
     pub(crate) fn n(&self) -> usize {
         self.players.len()
@@ -484,6 +455,35 @@ impl Raja {
     pub(crate) fn price(&self, market: Market) -> u8 {
         self.prices[market.index()]
     }
+}
+
+/// §3 steps 1–4: colours, money, markets, the starting seat and the markers; every player
+/// then sets up privately (step 5).
+pub(crate) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Result<Raja, SetupError> {
+    if !(2..=5).contains(&players) {
+        return Err(SetupError::PlayerCount { game: "Raja", min: 2, max: 5, got: players });
+    }
+    let colours = assign_colours(options, players)?;
+    // R1: the starting seat replaces "the oldest player".
+    let first_seat = Seat(rng.below(players as u32) as u8);
+    let mut shapes = Marker::ALL.to_vec();
+    let markers: Vec<Marker> = (0..players).map(|_| shapes.remove(rng.index(shapes.len()))).collect();
+    let n = players as u8;
+    Ok(Raja {
+        options: options.clone(),
+        players: colours.into_iter().zip(markers).map(|(c, m)| Player::new(c, m)).collect(),
+        prices: Market::ALL.map(Market::start_price),
+        grain_pile: GRAIN_TOTAL,
+        shield_stock: [SHIELDS_PER_FACE - n, SHIELDS_PER_FACE - n, SHIELDS_PER_FACE],
+        elephant_stock: ELEPHANTS,
+        bank: MONEY_TOTAL - START_CASH * u32::from(n),
+        turn: 1,
+        first_seat,
+        phase: Phase::Setup,
+        herds: Vec::new(),
+        end: None,
+        rng,
+    })
 }
 
 /// §3 step 1: chosen colours in seat order, then the first unused ones.

@@ -177,85 +177,85 @@ impl Raja {
     pub(crate) fn purse(&self, seat: Seat) -> super::events::Event {
         super::events::Event::Purse { seat, cash: self.player(seat).cash, blinder: self.blinder(seat) }
     }
+}
 
-    /// What `viewer` may see.
-    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
-        let setup = self.phase == Phase::Setup;
-        let players = self
-            .seats()
-            .map(|seat| {
-                let p = self.player(seat);
-                PlayerView {
-                    seat,
-                    colour: p.colour,
-                    marker: p.marker,
-                    vp: if setup { 0 } else { self.vp(seat) },
-                    grain: p.grain(),
-                    elephants: p.elephants,
-                    captured: p.captured.clone(),
-                    marker_at: p.marker_at,
-                    markets_used: p.markets_used,
-                    setup_done: p.set_up(),
-                    resigned: p.resigned,
-                    board: (!setup).then(|| self.board(seat)),
-                }
-            })
-            .collect();
-        let me = match viewer {
-            Viewer::Seat(seat) if seat.index() < self.n() => Some(PrivateView {
-                seat,
-                cash: self.player(seat).cash,
-                blinder: self.blinder(seat),
-                setup: setup.then(|| (self.board(seat), self.setup_sketch(seat))),
-                allowance: self.progress(seat).map(|p| p.allowance),
-            }),
-            _ => None,
-        };
-        let phase = match &self.phase {
-            Phase::Setup => PhaseView::Setup,
-            Phase::Auction(auction) => PhaseView::Auction(*auction),
-            Phase::Segment(segment) => {
-                PhaseView::Segment { active: self.active().unwrap_or(segment.first), segment: segment.clone() }
-            }
-            Phase::Over => PhaseView::Over,
-        };
-        let result = self.end.map(|reason| ResultView {
-            reason,
-            outcome: self.outcome_now(),
-            cash: self.players.iter().map(|p| p.cash).collect(),
-            bank: self.bank,
-        });
-        View {
-            turn: self.turn,
-            season: TileColour::season(self.turn),
-            starting: self.starting_seat(),
-            threshold: self.threshold(),
-            phase,
-            prices: self.prices,
-            grain_pile: self.grain_pile,
-            shield_stock: self.shield_stock,
-            elephant_stock: self.elephant_stock,
-            players,
-            herds: self.herds.clone(),
-            me,
-            result,
+/// Every secret now (§5): each blinder, the bank, each land during setup, and the random
+/// source. Cash and the bank stop being secret at the end.
+pub(crate) fn secrets(game: &Raja) -> Vec<Secret> {
+    let mut out = vec![Secret { owner: None, token: serde_json::to_string(&game.rng).unwrap_or_default() }];
+    if game.phase == Phase::Over {
+        return out;
+    }
+    out.push(Secret { owner: None, token: format!("bank: ${}", game.bank) });
+    for seat in game.seats() {
+        out.push(Secret { owner: Some(seat), token: game.blinder(seat) });
+        if game.phase == Phase::Setup {
+            out.push(Secret { owner: Some(seat), token: game.setup_sketch(seat) });
         }
     }
+    out
+}
 
-    /// Every secret now (§5): each blinder, the bank, each land during setup, and the random
-    /// source. Cash and the bank stop being secret at the end.
-    pub(crate) fn secret_list(&self) -> Vec<Secret> {
-        let mut out = vec![Secret { owner: None, token: serde_json::to_string(&self.rng).unwrap_or_default() }];
-        if self.phase == Phase::Over {
-            return out;
-        }
-        out.push(Secret { owner: None, token: format!("bank: ${}", self.bank) });
-        for seat in self.seats() {
-            out.push(Secret { owner: Some(seat), token: self.blinder(seat) });
-            if self.phase == Phase::Setup {
-                out.push(Secret { owner: Some(seat), token: self.setup_sketch(seat) });
+/// What `viewer` may see.
+pub(crate) fn view(game: &Raja, viewer: Viewer) -> View {
+    let setup = game.phase == Phase::Setup;
+    let players = game
+        .seats()
+        .map(|seat| {
+            let p = game.player(seat);
+            PlayerView {
+                seat,
+                colour: p.colour,
+                marker: p.marker,
+                vp: if setup { 0 } else { game.vp(seat) },
+                grain: p.grain(),
+                elephants: p.elephants,
+                captured: p.captured.clone(),
+                marker_at: p.marker_at,
+                markets_used: p.markets_used,
+                setup_done: p.set_up(),
+                resigned: p.resigned,
+                board: (!setup).then(|| game.board(seat)),
             }
+        })
+        .collect();
+    let me = match viewer {
+        Viewer::Seat(seat) if seat.index() < game.n() => Some(PrivateView {
+            seat,
+            cash: game.player(seat).cash,
+            blinder: game.blinder(seat),
+            setup: setup.then(|| (game.board(seat), game.setup_sketch(seat))),
+            allowance: game.progress(seat).map(|p| p.allowance),
+        }),
+        _ => None,
+    };
+    let phase = match &game.phase {
+        Phase::Setup => PhaseView::Setup,
+        Phase::Auction(auction) => PhaseView::Auction(*auction),
+        Phase::Segment(segment) => {
+            PhaseView::Segment { active: game.active().unwrap_or(segment.first), segment: segment.clone() }
         }
-        out
+        Phase::Over => PhaseView::Over,
+    };
+    let result = game.end.map(|reason| ResultView {
+        reason,
+        outcome: game.outcome_now(),
+        cash: game.players.iter().map(|p| p.cash).collect(),
+        bank: game.bank,
+    });
+    View {
+        turn: game.turn,
+        season: TileColour::season(game.turn),
+        starting: game.starting_seat(),
+        threshold: game.threshold(),
+        phase,
+        prices: game.prices,
+        grain_pile: game.grain_pile,
+        shield_stock: game.shield_stock,
+        elephant_stock: game.elephant_stock,
+        players,
+        herds: game.herds.clone(),
+        me,
+        result,
     }
 }

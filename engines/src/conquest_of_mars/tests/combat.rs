@@ -131,7 +131,7 @@ fn joining_is_a_sealed_answer() {
     let events = g.run(P2, "join");
     declined.run(P2, "decline");
     assert!(events.contains(&Event::AnswerChosen { seat: P2, join: true }));
-    assert_eq!(Event::AnswerChosen { seat: P2, join: true }.audience(), Audience::seat(P2));
+    assert_eq!(ConquestOfMars::audience(&Event::AnswerChosen { seat: P2, join: true }), Audience::seat(P2));
     // The window closed at once (one invitee): roles in combat order, Red then Green attack.
     let Phase::Attack(combat) = &g.phase else { panic!("in combat") };
     let order: Vec<_> = combat.sides.iter().map(|p| (p.seat, p.side)).collect();

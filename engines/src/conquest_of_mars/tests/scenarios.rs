@@ -4,7 +4,7 @@ use super::fixtures::{P0, P1, act, cell, given, new_game, pool};
 use crate::conquest_of_mars::board::Cell;
 use crate::conquest_of_mars::events::Event;
 use crate::conquest_of_mars::scoring::{HandKey, compare};
-use crate::conquest_of_mars::state::Phase;
+use crate::conquest_of_mars::state::{ConquestOfMars, Phase};
 use crate::game::{Audience, Game, Pending, Viewer};
 use crate::parts::cards::Card;
 use crate::parts::poker::LowCategory;
@@ -45,7 +45,12 @@ fn c1_setup_starting_die_and_first_player() {
     assert_eq!(without_pending(&g.public_json()), without_pending(&public), "only who is pending changed");
     assert!(!serde_json::to_string(&g.view(Viewer::Seat(P1))).expect("json").contains("d8 (sealed)"));
     assert!(serde_json::to_string(&g.view(Viewer::Seat(P0))).expect("json").contains("Red starts with a d8 (sealed)"));
-    assert!(events.iter().all(|e| e.audience() == Audience::Public || e.audience() == Audience::seat(P0)));
+    assert!(
+        events
+            .iter()
+            .all(|e| ConquestOfMars::audience(e) == Audience::Public
+                || ConquestOfMars::audience(e) == Audience::seat(P0))
+    );
     // 2. Both shown; the fewest faces goes first.
     g.run(P1, "start d4");
     assert_eq!((g.pool_of(P0), g.pool_of(P1)), ("{d8:1}".into(), "{d4:1}".into()));
@@ -173,7 +178,7 @@ fn c4_growing() {
     assert_eq!(g.refuse(P0, "grow RL1").ruling, Some("R11"));
 }
 
-fn c5_table() -> crate::conquest_of_mars::state::ConquestOfMars {
+fn c5_table() -> ConquestOfMars {
     given(2).with("RS1@B1:Up RM1@B2:Up").build()
 }
 
@@ -251,7 +256,7 @@ fn c6_moving_onto_occupied_card() {
     assert!(g.public_json().contains(&format!("\"{card}\"")), "shown to all");
 }
 
-fn c7_table(yellow_on_d3: bool) -> crate::conquest_of_mars::state::ConquestOfMars {
+fn c7_table(yellow_on_d3: bool) -> ConquestOfMars {
     let mut g = given(2);
     g.with("RM1@C3:E").with_face_up("D3");
     if yellow_on_d3 {

@@ -39,7 +39,7 @@ impl Fx {
     pub(crate) fn new(players: usize) -> Self {
         let markers = std::iter::repeat_n(0, players);
         let rng = GameRng::scripted(std::iter::once(0).chain(markers));
-        let mut game = Raja::new(&Options::default(), players, rng).expect("set up");
+        let mut game = crate::raja::state::setup(&Options::default(), players, rng).expect("set up");
         for p in &mut game.players {
             p.lands = default_lands();
             for (k, at) in ["0,0", "2,0", "1,1"].iter().enumerate() {

@@ -53,8 +53,8 @@ fn s07_trade_proposal_counter_and_limits() {
     fx.refused(A, "trade_select Green");
     let events = fx.ok(A, "trade_select White");
     assert!(events.iter().all(|e| match e {
-        Event::Purse { seat, .. } => e.audience() == Audience::seat(*seat),
-        _ => e.audience() == Audience::Public,
+        Event::Purse { seat, .. } => crate::raja::events::audience(e) == Audience::seat(*seat),
+        _ => crate::raja::events::audience(e) == Audience::Public,
     }));
     assert_eq!((fx.cash_of(A), fx.game.players[0].elephants), (26, 1));
     assert_eq!((fx.cash_of(B), fx.game.players[1].elephants), (44, 1));

@@ -22,7 +22,10 @@ fn s01_setup_legality_collapse_and_starting_seat() {
     // Step 2 (R4): lands grow by adjacent cells up to 7 tiles.
     fx.refused(A, "land_add 3,0");
     let events = fx.ok(A, "land_add 2,0");
-    assert!(events.iter().all(|e| e.audience() == Audience::seat(A)), "R47: setup steps are private");
+    assert!(
+        events.iter().all(|e| crate::raja::events::audience(e) == Audience::seat(A)),
+        "R47: setup steps are private"
+    );
     fx.ok(A, "land_add 3,0");
     fx.ok(A, "land_add -1,1");
     fx.refused(A, "land_add 0,2");

@@ -52,8 +52,8 @@ fn play_and_check(seed: u64, players: usize) {
         for event in &events {
             match event {
                 // R5: a purse is told to its owner alone.
-                Event::Purse { seat, .. } => assert_eq!(event.audience(), Audience::seat(*seat)),
-                Event::GameEnded { .. } => assert_eq!(event.audience(), Audience::Public),
+                Event::Purse { seat, .. } => assert_eq!(crate::raja::events::audience(event), Audience::seat(*seat)),
+                Event::GameEnded { .. } => assert_eq!(crate::raja::events::audience(event), Audience::Public),
                 _ => {
                     let json = serde_json::to_string(event).expect("event serialises");
                     assert!(!json.contains("\"cash\""), "{event:?} carries cash");
@@ -100,7 +100,7 @@ fn setup_stays_private_until_every_player_is_done() {
     let events = game.apply(A, &"timeout".parse().expect("action")).expect("A's default setup");
     for event in &events {
         let expected = if matches!(event, Event::SetupDone { .. }) { Audience::Public } else { Audience::seat(A) };
-        assert_eq!(event.audience(), expected, "{event:?}");
+        assert_eq!(crate::raja::events::audience(event), expected, "{event:?}");
     }
     assert!(events.iter().any(|e| matches!(e, Event::Placed { .. })), "the walls were built");
     let fx = Fx { game };
@@ -177,7 +177,7 @@ fn every_purse_follows_from_the_public_announcements() {
         let mut ledger = vec![i64::from(START_CASH); players];
         let (mut actions, mut events) = (Vec::new(), Vec::new());
         while crate::ai::random_move(&mut game, &mut chooser, &mut actions, &mut events).is_some() {
-            for event in events.iter().filter(|e| e.audience() == Audience::Public) {
+            for event in events.iter().filter(|e| crate::raja::events::audience(e) == Audience::Public) {
                 post(&mut ledger, event);
             }
             let purses: Vec<i64> = game.seats().map(|s| i64::from(game.player(s).cash)).collect();

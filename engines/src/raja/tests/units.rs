@@ -309,7 +309,7 @@ fn a_ransom_is_demanded_countered_and_accepted() {
     // The payment is public; each purse is told to its owner alone (R5).
     for event in &events {
         if let Event::Purse { seat, .. } = event {
-            assert_eq!(event.audience(), crate::game::Audience::seat(*seat));
+            assert_eq!(crate::raja::events::audience(event), crate::game::Audience::seat(*seat));
         }
     }
     assert_eq!((fx.cash_of(A), fx.cash_of(B)), (90, 5));
