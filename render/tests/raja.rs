@@ -51,7 +51,7 @@ fn setup_seen_by_its_owner() {
     assert!(matches!(own.phase, PhaseView::Setup));
     let (png, text) = render(&own, 2);
     check_png("raja_setup_seat", &png);
-    assert!(text.contains("Your lands so far") && text.contains("Behind your blinder: $75"), "{text}");
+    assert!(text.contains("Your land (") && text.contains("Behind your blinder: $75"), "{text}");
     // The other seat and the public see no lands yet (R47).
     let (_, public) = render(&game.view(Viewer::Public), 2);
     assert!(public.contains("lands hidden until every setup is done"));
@@ -162,4 +162,43 @@ fn setup_shows_where_a_tile_may_go() {
     let public = engines::AnyView::from(game.view(Viewer::Public));
     let drawing = render::board_drawing(&public, &names).expect("draws");
     assert!(!drawing.texts.iter().any(|t| t.text.contains("Dashed")));
+}
+
+/// The text board draws the same map (#24 item 3, §3 step 5a): every cell a tile may be added
+/// to, as the menu offers it ("land_add x,y"), is a `+` under its coordinates, and no other cell.
+#[test]
+fn setup_text_map_marks_every_cell_the_menu_offers() {
+    let mut game = Raja::setup(&Options::default(), 3, GameRng::from_seed(5)).expect("set up");
+    // One tile added first, so that the land is more than its starting tile.
+    let first = game.legal_actions(Seat(0)).into_iter().find(|a| a.to_string().starts_with("land_add")).expect("add");
+    game.apply(Seat(0), &first).expect("adds");
+    let offered: std::collections::BTreeSet<(i8, i8)> = game
+        .legal_actions(Seat(0))
+        .iter()
+        .filter_map(|a| a.to_string().strip_prefix("land_add ").map(str::to_string))
+        .map(|xy| {
+            let (x, y) = xy.split_once(',').expect("x,y");
+            (x.parse().expect("x"), y.parse().expect("y"))
+        })
+        .collect();
+    assert!(!offered.is_empty());
+    let text = render::board_text(&engines::AnyView::from(game.view(Viewer::Seat(Seat(0)))), &common::names(3));
+    let lines: Vec<&str> = text.lines().skip_while(|l| !l.contains("+ where a tile may go")).skip(1).collect();
+    let columns: Vec<i8> = lines[0].split_whitespace().map(|x| x.parse().expect("column")).collect();
+    let mut marked = std::collections::BTreeSet::new();
+    for row in lines[1..].iter().take_while(|l| l.trim_start().starts_with(|c: char| c == '-' || c.is_ascii_digit())) {
+        let mut words = row.split_whitespace();
+        let y: i8 = words.next().expect("row").parse().expect("row number");
+        for (x, mark) in columns.iter().zip(words) {
+            if mark == "+" {
+                marked.insert((*x, y));
+            }
+        }
+    }
+    if std::env::var_os("SHOW_BOARD").is_some() {
+        eprintln!("{text}");
+    }
+    assert_eq!(marked, offered, "{text}");
+    // The other seats' lands stay hidden (R47): one map only.
+    assert_eq!(text.matches("Your land (").count(), 1, "{text}");
 }

@@ -15,6 +15,7 @@
 //! list of games).
 
 mod card;
+mod land_map;
 mod lands;
 mod text;
 

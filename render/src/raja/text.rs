@@ -31,11 +31,8 @@ pub fn board(view: &View, names: &[String]) -> String {
     for player in &view.players {
         player_block(&mut out, view, player, names);
     }
-    if let Some(me) = &view.me {
+    if view.me.is_some() {
         let _ = writeln!(out, "{}", private_line(view));
-        if let Some((_, sketch)) = &me.setup {
-            let _ = writeln!(out, "  Your lands so far: {sketch}");
-        }
     }
     if let Some(result) = &view.result {
         let cash: Vec<String> =
@@ -328,12 +325,19 @@ fn player_block(out: &mut String, view: &View, player: &PlayerView, names: &[Str
         let _ = writeln!(out, "  lands hidden until every setup is done");
         return;
     };
-    let tiles: Vec<String> = board
-        .tiles
-        .iter()
-        .map(|t| format!("{}{}", t.cell, if t.colour == TileColour::Red { "R" } else { "B" }))
-        .collect();
-    let _ = writeln!(out, "  tiles: {}", tiles.join(" "));
+    if matches!(view.phase, PhaseView::Setup) && player.board.is_none() {
+        // The own land during setup: a map, with where a tile may still go (§3 step 5a).
+        for line in super::land_map::lines(board, &super::lands::open_cells(board)) {
+            let _ = writeln!(out, "  {line}");
+        }
+    } else {
+        let tiles: Vec<String> = board
+            .tiles
+            .iter()
+            .map(|t| format!("{}{}", t.cell, if t.colour == TileColour::Red { "R" } else { "B" }))
+            .collect();
+        let _ = writeln!(out, "  tiles: {}", tiles.join(" "));
+    }
     let herds: Vec<&Herd> = view.herds.iter().filter(|h| h.target == player.seat).collect();
     for city in &board.cities {
         let _ = writeln!(out, "  {}", city_line(city, names, &herds));
