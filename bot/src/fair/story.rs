@@ -1,8 +1,7 @@
 //! The whole story at the end of a game: the standings with their breakdown, the moves that
-//! decided it, and (unless the table was opened with reveal=no) every private fact of the
-//! game in words: what each player was dealt, what each was told privately, what each still
-//! held at the end. Built by replaying the log, so it needs nothing the engines do not
-//! already say.
+//! decided it ([`super::turning`]), and (unless the table was opened with reveal=no) every
+//! private fact of the game in words: what each player was dealt, what each was told
+//! privately, what each still held at the end. Built by replaying the log.
 
 use engines::{AnyGame, Audience, Viewer};
 
@@ -47,7 +46,7 @@ pub fn story(replay: &Replay, log: &[LogEntry], names: &[String], reveal: bool) 
         }
     }
     story.summary.push(format!("{} moves in all.", log.len()));
-    story.turning_points = turning_points(replay);
+    story.turning_points = super::turning::turning_points(replay, log, names);
     if !reveal {
         return story;
     }
@@ -94,21 +93,4 @@ fn private_trail(replay: &Replay, log: &[LogEntry], names: &[String]) -> Vec<Str
         }
     }
     lines
-}
-
-/// The moves that decided the game, as far as the engines name them: today no engine marks
-/// a turning point, so this is the last move's public narration.
-fn turning_points(replay: &Replay) -> Vec<String> {
-    replay
-        .narration
-        .last()
-        .and_then(|n| public_line(n))
-        .map(|last| vec![format!("The last move: {last}")])
-        .unwrap_or_default()
-}
-
-fn public_line(narration: &[engines::Narration]) -> Option<String> {
-    let public: Vec<&str> =
-        narration.iter().filter(|n| n.audience == Audience::Public).map(|n| n.text.as_str()).collect();
-    (!public.is_empty()).then(|| public.join(" "))
 }

@@ -239,6 +239,7 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
     let dir = tempfile::tempdir().expect("tempdir");
     let Some(url) = db::url(&dir).await else { return };
     let tables = Tables::new(db::open(&url).await);
+    let mut lead_changes = 0;
     for kind in [GameKind::MartianGunslinger, GameKind::GunslingerGang, GameKind::ConquestOfMars, GameKind::Raja] {
         let id = finished(&tables, kind, "reveal").await;
         let story = tables.story(id).await.expect("story");
@@ -265,7 +266,11 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
         for line in &story.reveal {
             assert!(!line.contains("Seat(") && !line.contains('_'), "{kind}: written for people: {line}");
         }
+        // The turning points: every lead change named is checked against a replay.
+        lead_changes += check_lead_changes(kind, &story, &log);
+        assert!(story.turning_points.iter().any(|l| l.starts_with("The last move: ")), "{kind}");
     }
+    assert!(lead_changes > 0, "the four games name at least one change of leader");
     // Opened with reveal=no: the summary, and not one private fact.
     let lobby = tables.open(sealed(GameKind::MartianGunslinger, json!({"reveal": "no"}))).await.expect("open");
     assert!(!lobby.reveal);
@@ -277,6 +282,41 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
     assert!(verify(&export.log).is_ok(), "a kept table's log still checks out");
     let bad = tables.open(sealed(GameKind::Martian12s, json!({"reveal": "maybe"}))).await.expect_err("yes or no");
     assert!(bad.to_string().contains("yes or no"), "{bad}");
+}
+
+/// The sole leader on the game's public tally, everyone still playing counted, found here
+/// without the story's code.
+fn leader_now(game: &AnyGame) -> Option<usize> {
+    let scores = game.tally().expect("the game keeps a tally").scores;
+    let playing: Vec<(usize, i64)> =
+        scores.into_iter().enumerate().filter(|(i, _)| !game.resigned(engines::Seat(*i as u8))).collect();
+    let best = playing.iter().map(|(_, s)| *s).max()?;
+    let mut top = playing.iter().filter(|(_, s)| *s == best);
+    let first = top.next()?.0;
+    top.next().is_none().then_some(first)
+}
+
+/// Each "Move N, X took the lead" of the story really happened: replaying the exported log,
+/// X leads alone right after move N and did not right before it. Returns how many were named.
+fn check_lead_changes(kind: GameKind, story: &bot::fair::story::Story, log: &ExportLog) -> usize {
+    let mut named = 0;
+    for line in &story.turning_points {
+        let Some(rest) = line.strip_prefix("Move ") else { continue };
+        let (n, rest) = rest.split_once(", ").expect("Move N, …");
+        let n: usize = n.parse().expect("a move number");
+        let who = rest.split_once(" took the lead").expect("names who took the lead").0;
+        let seat = log.players.iter().position(|p| p == who).expect("a player's name");
+        let mut game = AnyGame::setup(kind, &log.options, log.players.len(), log.seed).expect("setup");
+        for action in &log.actions[..n - 1] {
+            game.apply(engines::Seat(action.seat), &action.action, &log.players).expect("replays");
+        }
+        assert_ne!(leader_now(&game), Some(seat), "{kind}: {who} did not lead alone before move {n}: {line}");
+        let action = &log.actions[n - 1];
+        game.apply(engines::Seat(action.seat), &action.action, &log.players).expect("replays");
+        assert_eq!(leader_now(&game), Some(seat), "{kind}: {who} leads alone after move {n}: {line}");
+        named += 1;
+    }
+    named
 }
 
 /// On Discord: the lobby shows the commitment, the Start click's id cuts the deal, the last

@@ -132,6 +132,14 @@ impl Game for ConquestOfMars {
         self.invariants()
     }
 
+    fn tally(&self) -> Option<crate::game::Tally> {
+        Some(crate::game::Tally {
+            one: "card held alone",
+            many: "cards held alone",
+            scores: self.seats().map(|seat| self.solely_occupied(seat).len() as i64).collect(),
+        })
+    }
+
     fn secrets(&self) -> Vec<Secret> {
         self.secret_list()
     }

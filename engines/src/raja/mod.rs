@@ -163,6 +163,14 @@ impl Game for Raja {
         self.invariants()
     }
 
+    fn tally(&self) -> Option<crate::game::Tally> {
+        Some(crate::game::Tally {
+            one: "victory point",
+            many: "victory points",
+            scores: self.seats().map(|seat| i64::from(self.vp(seat))).collect(),
+        })
+    }
+
     fn secrets(&self) -> Vec<Secret> {
         self.secret_list()
     }
