@@ -86,6 +86,14 @@ async fn every_game_verifies_from_its_sealed_secret_and_a_changed_log_fails_wher
         let export = tables.export(id, None).await.expect("export");
         assert!(export.text.contains(&export.log.secret.clone().expect("secret")), "the text log names the secret");
         assert_eq!(bot::fair::verify::verify_json(&export.json).map(|v| v.actions), Ok(verdict.actions));
+        // The text log says each action in words (as its button did); the JSON keeps the text
+        // form the replay reads.
+        for action in &export.log.actions {
+            let start = format!("{:>4}. {}", action.n, action.player);
+            let line = export.text.lines().find(|l| l.starts_with(&start)).expect("a line per action");
+            assert!(!action.said.is_empty() && line.ends_with(&format!(": {}", action.said)), "{kind}: {line}");
+        }
+        assert!(export.log.actions.iter().any(|a| a.said != a.action), "{kind}: words, not text forms");
 
         // One number (a card, a die, an amount) changed: refused at that action, named.
         let mut changed = export.log.clone();
@@ -244,6 +252,9 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
         let id = finished(&tables, kind, "reveal").await;
         let story = tables.story(id).await.expect("story");
         assert!(!story.kept && !story.reveal.is_empty(), "{kind}: {story:?}");
+        // The reveal picture beside the final board (its content and limits: render/tests/reveal.rs).
+        assert!(story.picture.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")), "{kind}: a reveal picture");
+        assert!(story.picture_text.starts_with("Revealed at the end. "), "{kind}: {}", story.picture_text);
         assert!(story.summary.iter().any(|l| l.starts_with("1. ")), "{kind}: the standings: {:?}", story.summary);
         let told = story.reveal.join("\n");
         let log = tables.export(id, None).await.expect("export").log;
@@ -277,6 +288,7 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
     tables.start_cut(lobby.id, ALICE, "kept").await.expect("start");
     let story = tables.story(lobby.id).await.expect("story");
     assert!(story.kept && story.reveal.is_empty() && !story.summary.is_empty(), "{story:?}");
+    assert_eq!(story.picture, None, "no reveal picture for a table that keeps its secrets");
     let export = tables.export(lobby.id, None).await.expect("export");
     assert!(export.log.actions.iter().all(|a| a.events.iter().all(|e| e.told.is_empty())), "no private event");
     assert!(verify(&export.log).is_ok(), "a kept table's log still checks out");
@@ -401,6 +413,32 @@ async fn on_discord_the_lobby_commits_the_end_reveals_and_export_and_verify_answ
     let replies = harness.fake.wait_replies(&check, 2).await;
     let said: Vec<&str> = replies.iter().filter_map(|r| r.content()).collect();
     assert!(said.iter().any(|c| c.contains("checks out") && c.contains("commitment")), "{said:?}");
+
+    // /verify of an uploaded file (fetched from its URL on the fake Discord): the JSON that
+    // /export gave checks out; a copy with one number changed fails at that action; a file
+    // that is no log, and one over the size limit, are each told so.
+    let verify_file = |name: &'static str, bytes: Vec<u8>, size: Option<u64>| {
+        let mut file = harness.fake.upload(CAROL, name, bytes);
+        if let Some(size) = size {
+            file["size"] = serde_json::Value::from(size);
+        }
+        let fake = &harness.fake;
+        async move {
+            let check = fake.slash_command(CAROL, thread.id, "verify", vec![Opt::attachment("file", file)]).await;
+            let replies = fake.wait_replies(&check, 2).await;
+            replies.iter().filter_map(|r| r.content().map(str::to_string)).collect::<Vec<_>>().join("\n")
+        }
+    };
+    let said = verify_file("table-log.json", json.bytes.clone(), None).await;
+    assert!(said.contains("table-log.json: ✅") && said.contains("checks out"), "{said}");
+    let mut tampered: ExportLog = serde_json::from_slice(&json.bytes).expect("the export");
+    let n = change_one_number(&mut tampered);
+    let said = verify_file("changed.json", serde_json::to_vec(&tampered).expect("json"), None).await;
+    assert!(said.contains(&format!("Action {n} ")) && said.contains("differs"), "{said}");
+    let said = verify_file("poem.json", b"roses are red".to_vec(), None).await;
+    assert!(said.contains("not a Saloon log"), "{said}");
+    let said = verify_file("huge.json", b"{}".to_vec(), Some(5 << 20)).await;
+    assert!(said.contains("at most 4.0 MB"), "{said}");
     harness.finish().await;
 }
 
