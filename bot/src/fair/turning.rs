@@ -88,7 +88,7 @@ pub fn turning_points(replay: &Replay, log: &[LogEntry], names: &[String]) -> Ve
         let (one, many) = turns.unit;
         let count = |n: i64| if n.abs() == 1 { format!("{n} {one}") } else { format!("{n} {many}") };
         match turns.leads.len() {
-            0 => lines.push(format!("Nobody ever led alone on {many}.")),
+            0 => lines.push(format!("Nobody ever led alone in {many}.")),
             1 => lines.push("The lead changed hands once.".to_string()),
             k if k <= LEAD_LINES => lines.push(format!("The lead changed hands {k} times.")),
             k => lines.push(format!("The lead changed hands {k} times; the last {LEAD_LINES}:")),
