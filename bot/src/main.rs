@@ -179,6 +179,10 @@ async fn run(cli: Cli, config: Config) -> Result<(), CliError> {
     let tables = Tables::new(store.clone());
     // Rows written by older releases, brought up to date before any front end reads them.
     tables.upgrade().await?;
+    // Games finished by an earlier release are counted in the ratings once, by themselves.
+    if let Some(rebuilt) = tables.backfill_ratings().await? {
+        tracing::info!(games = rebuilt.games, rated = rebuilt.rated, "counted earlier finished games in the ratings");
+    }
     let result = match command {
         Command::Play { game, players, bots, seed, resume, options, level } => {
             let options = parse_options(&options)?;

@@ -9,7 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ai::{self, Level};
 use crate::game::{
-    Audience, Choices, Game, InvariantError, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Viewer,
+    Audience, Choices, Game, InvariantError, ParseActionError, Pending, RuleError, Seat, Secret, SetupError, Tally,
+    Viewer,
 };
 use crate::rng::GameRng;
 use crate::wording::name_seats;
@@ -91,6 +92,7 @@ trait DynGame: Send + Sync {
     fn previous_prefix(&self, seat: Seat, prefix: &str) -> String;
     fn explanations(&self, seat: Seat, prefix: &str, names: &[String]) -> Vec<Explained>;
     fn explain_action(&self, text: &str, names: &[String]) -> Option<String>;
+    fn label_action(&self, text: &str, names: &[String]) -> Option<String>;
     fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError>;
     fn view(&self, viewer: Viewer) -> AnyView;
     fn resign_action(&self, seat: Seat) -> Option<String>;
@@ -100,6 +102,7 @@ trait DynGame: Send + Sync {
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
     fn check_invariants(&self) -> Result<(), InvariantError>;
     fn secrets(&self) -> Vec<Secret>;
+    fn tally(&self) -> Option<Tally>;
 }
 
 impl<G: ai::Guide> DynGame for G
@@ -153,6 +156,11 @@ where
         Some(name_seats(&self.explain(&action), names))
     }
 
+    fn label_action(&self, text: &str, names: &[String]) -> Option<String> {
+        let action: G::Action = text.parse().ok()?;
+        Some(name_seats(&self.label(&action), names))
+    }
+
     fn apply(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, ActionError> {
         let action: G::Action = text.parse()?;
         let events = Game::apply(self, seat, &action).map_err(|mut error| {
@@ -199,6 +207,10 @@ where
 
     fn secrets(&self) -> Vec<Secret> {
         Game::secrets(self)
+    }
+
+    fn tally(&self) -> Option<Tally> {
+        Game::tally(self)
     }
 }
 
@@ -469,6 +481,13 @@ impl AnyGame {
         self.inner().explain_action(text, names)
     }
 
+    /// The action written `text` in words, as its button or menu entry says it (players
+    /// called by `names`), or `None` when the text is not an action of this game.
+    #[must_use]
+    pub fn label_action(&self, text: &str, names: &[String]) -> Option<String> {
+        self.inner().label_action(text, names)
+    }
+
     /// Whether `seat` holds anything private now (a hand, a sealed bid…): its choices are then
     /// offered only in private panels, never on a public post.
     #[must_use]
@@ -537,6 +556,12 @@ impl AnyGame {
     #[must_use]
     pub fn secrets(&self) -> Vec<Secret> {
         self.inner().secrets()
+    }
+
+    /// Each seat's public running score now, where the game keeps one ([`Game::tally`]).
+    #[must_use]
+    pub fn tally(&self) -> Option<Tally> {
+        self.inner().tally()
     }
 }
 

@@ -279,6 +279,17 @@ pub struct Standing {
     pub detail: String,
 }
 
+/// Each seat's standing on the public record at one moment (see [`Game::tally`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// What one of the numbers counts, for people ("victory point", "credit").
+    pub one: &'static str,
+    /// The same, plural ("victory points", "credits").
+    pub many: &'static str,
+    /// One number per seat, higher is better.
+    pub scores: Vec<i64>,
+}
+
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -609,6 +620,14 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// unfinished state, so that search may stop a long random playout early and score it.
     /// The default, `None`, is neutral: the playout then runs to the end of the game.
     fn estimate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// Each seat's running score as every player can see it now (victory points on the track,
+    /// cash on the table), higher is better, so that the story at the end can name when the
+    /// lead changed hands and the biggest swing. Never a secret (hidden cash stays out). The
+    /// default, `None`, is for a game that keeps no such running score.
+    fn tally(&self) -> Option<Tally> {
         None
     }
 

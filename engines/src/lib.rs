@@ -25,7 +25,7 @@ pub use any::{
 };
 pub use game::{
     Audience, Choice, Choices, Game, InvariantError, MAX_CHOICES, MAX_SEATS, Outcome, ParseActionError, Pending,
-    RuleError, RuleErrorKind, Seat, SeatSet, Secret, SetupError, Standing, Viewer,
+    RuleError, RuleErrorKind, Seat, SeatSet, Secret, SetupError, Standing, Tally, Viewer,
 };
 pub use rng::GameRng;
 

@@ -32,6 +32,7 @@ mod indexed;
 mod martian_12s;
 mod martian_gunslinger;
 mod raja;
+mod reveal;
 mod text;
 mod theme;
 #[cfg(test)]
@@ -40,6 +41,7 @@ mod vision;
 use engines::{AnyView, Seat};
 
 pub use crate::drawing::Drawing;
+pub use crate::reveal::{private_lines as reveal_lines, reveal_drawing};
 
 /// Why a picture could not be made.
 #[derive(Debug, thiserror::Error)]

@@ -117,6 +117,28 @@ impl Tables {
         Ok(Rebuilt { games: games.len(), rated, skipped })
     }
 
+    /// At start-up: when a finished table that can be counted has no result yet (a table
+    /// finished by an earlier release), recounts everything once with
+    /// [`Tables::rebuild_ratings`], so the operator need not run `saloon ratings rebuild`.
+    /// Otherwise does nothing; after a rebuild every countable table is recorded, so the next
+    /// start does nothing (a finished table with no result, which the rebuild skips, does not
+    /// trigger one).
+    ///
+    /// # Errors
+    /// Storage failures (nothing is changed then).
+    pub async fn backfill_ratings(&self) -> Result<Option<Rebuilt>, TableError> {
+        let store = self.store();
+        for id in store.unrecorded_finished().await.map_err(TableError::store)? {
+            let row = store.load(id).await.map_err(|e| TableError::from_store(e, id))?;
+            if let Ok((_, Some(game))) = engine_of(&row)
+                && game.pending().outcome().is_some()
+            {
+                return self.rebuild_ratings().await.map(Some);
+            }
+        }
+        Ok(None)
+    }
+
     /// `user`'s stats on `server` (in `game` only, when given); `asker` is who asked, who alone
     /// may see the stats of a player who opted out.
     ///

@@ -63,7 +63,12 @@ pub async fn verify(
     #[description = "Table number (default: this thread's game)"]
     #[autocomplete = "autocomplete_table"]
     table: Option<i64>,
+    #[description = "A log file from /export to check instead of a table"] file: Option<serenity::Attachment>,
 ) -> Result<(), Error> {
+    if let Some(file) = file {
+        ctx.defer_ephemeral().await?;
+        return say_private(ctx, check_upload(&file).await).await;
+    }
     let id = match resolve_here(ctx, table).await {
         Ok(id) => id,
         Err(message) => return say_private(ctx, message).await,
@@ -76,8 +81,53 @@ pub async fn verify(
     }
 }
 
-/// Posts the whole story of a finished game in its thread: the standings, the last move and,
-/// unless the table was opened with reveal=no, every private fact. A story longer than one
+/// The largest log file `/verify` reads: a long Martian Gunslinger game's log is well under
+/// 1 MB, so 4 MB leaves room and keeps a stranger's upload from costing much.
+pub const MAX_LOG_BYTES: u32 = 4 << 20;
+/// How long fetching an uploaded file may take.
+const DOWNLOAD_TIME: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// The verdict on an uploaded log, in sentences: the same checks as `saloon verify FILE`.
+async fn check_upload(file: &serenity::Attachment) -> String {
+    let name = super::post::clip(&file.filename, 80);
+    if file.size > MAX_LOG_BYTES {
+        let (size, most) = (megabytes(file.size), megabytes(MAX_LOG_BYTES));
+        return format!(
+            "{name} is {size}; a Saloon log to check must be at most {most}. Attach the .json file that /export gave."
+        );
+    }
+    // serenity's download (reqwest, the HTTP stack the bot already uses), bounded in time.
+    let bytes = match tokio::time::timeout(DOWNLOAD_TIME, file.download()).await {
+        Ok(Ok(bytes)) if bytes.len() <= MAX_LOG_BYTES as usize => bytes,
+        Ok(Ok(_)) => return format!("{name} is larger than {}; it is not a Saloon log.", megabytes(MAX_LOG_BYTES)),
+        Ok(Err(err)) => {
+            tracing::warn!(error = %err, "an uploaded log could not be fetched");
+            return format!("{name} could not be fetched from Discord; try attaching it again.");
+        }
+        Err(_) => return format!("{name} took too long to fetch from Discord; try attaching it again."),
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
+        return format!("{name}: {}", crate::fair::verify::VerifyError::NotALog("it is not text".into()));
+    };
+    // Replaying a long game takes a moment of CPU: off the event loop.
+    let verdict = tokio::task::spawn_blocking(move || crate::fair::verify::verify_json(&text)).await;
+    match verdict {
+        Ok(Ok(verified)) => format!("{name}: {}", verified.sentence()),
+        Ok(Err(failed)) => format!("{name}: {failed}"),
+        Err(err) => {
+            tracing::error!(error = %err, "checking an uploaded log failed");
+            format!("{name} could not be checked just now; try again.")
+        }
+    }
+}
+
+fn megabytes(bytes: u32) -> String {
+    format!("{:.1} MB", f64::from(bytes) / f64::from(1u32 << 20))
+}
+
+/// Posts the whole story of a finished game in its thread: the standings, the turning points
+/// and, unless the table was opened with reveal=no, every private fact, in words and in a
+/// picture of what each seat kept hidden. A story longer than one
 /// message is attached whole as a text file, the post keeping what fits.
 ///
 /// # Errors
@@ -104,6 +154,12 @@ pub async fn post_story(
                 format!("table-{}-story.txt", snapshot.id),
             ),
         );
+    }
+    if let Some(png) = story.picture.clone() {
+        // The reveal picture, beside the final board (issue #28, item 4).
+        let file = format!("table-{}-revealed.png", snapshot.id);
+        let alt = super::post::clip(&story.picture_text, 1024); // Discord's longest description
+        message = message.add_file(serenity::CreateAttachment::bytes(png, file).description(alt));
     }
     let channel = serenity::ChannelId::new(place.game_channel());
     channel.send_message(http, super::deliver::with_nonce(message, nonce)).await?;

@@ -50,8 +50,12 @@ pub struct LoggedAction {
     pub seat: u8,
     /// Who played it.
     pub player: String,
-    /// The action's text form.
+    /// The action's text form, which the replay reads.
     pub action: String,
+    /// The same action in words, as its button said it ("Pull a pyramid"); for people only
+    /// (logs of the first release have none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub said: String,
     /// `player`, `computer` or `timeout`.
     pub by: String,
     /// What happened, in order.
@@ -99,6 +103,8 @@ pub struct Replay {
     pub end: AnyGame,
     /// Each action's narration, in the log's order.
     pub narration: Vec<Vec<Narration>>,
+    /// Each action in words, as its button said it when it was played.
+    pub said: Vec<String>,
 }
 
 /// Replays `log` from `seed`.
@@ -115,11 +121,13 @@ pub fn replay(
     let start = AnyGame::setup(kind, options, names.len(), seed).map_err(|e| (0, e.to_string()))?;
     let mut end = start.clone();
     let mut narration = Vec::with_capacity(log.len());
+    let mut said = Vec::with_capacity(log.len());
     for (i, entry) in log.iter().enumerate() {
+        said.push(end.label_action(&entry.action, names).unwrap_or_default());
         let applied = end.apply(Seat(entry.seat), &entry.action, names).map_err(|e| (i + 1, e.to_string()))?;
         narration.push(applied.narration);
     }
-    Ok(Replay { start, end, narration })
+    Ok(Replay { start, end, narration, said })
 }
 
 /// The readers of an event by name (empty for everybody).
@@ -176,13 +184,14 @@ pub fn export(row: &TableRow, log: &[LogEntry]) -> Result<ExportLog, String> {
     let deal = row.deal.clone().unwrap_or(crate::store::Deal { reveal: true, ..Default::default() });
     let actions = log
         .iter()
-        .zip(&replayed.narration)
+        .zip(replayed.narration.iter().zip(&replayed.said))
         .enumerate()
-        .map(|(i, (entry, narration))| LoggedAction {
+        .map(|(i, (entry, (narration, said)))| LoggedAction {
             n: i + 1,
             seat: entry.seat,
             player: name(&names, entry.seat),
             action: entry.action.clone(),
+            said: said.clone(),
             by: entry.origin.as_str().to_string(),
             events: logged_events(narration, &names, deal.reveal),
         })
@@ -224,7 +233,9 @@ pub fn text(log: &ExportLog) -> String {
             Origin::Computer => " (computer)",
             Origin::Timeout => " (out of time)",
         };
-        out.push_str(&format!("{:>4}. {}{by}: {}\n", action.n, action.player, action.action));
+        // In words where the log has them; a log of the first release has only the text form.
+        let what = if action.said.is_empty() { &action.action } else { &action.said };
+        out.push_str(&format!("{:>4}. {}{by}: {what}\n", action.n, action.player));
         for event in &action.events {
             if event.told.is_empty() {
                 out.push_str(&format!("        {}\n", event.text));

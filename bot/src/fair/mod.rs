@@ -9,6 +9,7 @@
 
 pub mod log;
 pub mod story;
+pub mod turning;
 pub mod verify;
 
 use sha2::{Digest, Sha256};

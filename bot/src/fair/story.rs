@@ -1,8 +1,7 @@
 //! The whole story at the end of a game: the standings with their breakdown, the moves that
-//! decided it, and (unless the table was opened with reveal=no) every private fact of the
-//! game in words: what each player was dealt, what each was told privately, what each still
-//! held at the end. Built by replaying the log, so it needs nothing the engines do not
-//! already say.
+//! decided it ([`super::turning`]), and (unless the table was opened with reveal=no) every
+//! private fact of the game in words: what each player was dealt, what each was told
+//! privately, what each still held at the end. Built by replaying the log.
 
 use engines::{AnyGame, Audience, Viewer};
 
@@ -20,6 +19,11 @@ pub struct Story {
     pub reveal: Vec<String>,
     /// Whether the table was opened with reveal=no.
     pub kept: bool,
+    /// The reveal picture (PNG): every seat's private facts at the end, drawn beside the final
+    /// board; none when the table keeps them or nothing was private.
+    pub picture: Option<Vec<u8>>,
+    /// The picture's description, for people who cannot see it.
+    pub picture_text: String,
 }
 
 /// Lines of `viewer`'s text board that the public board does not have: what only they saw.
@@ -47,12 +51,35 @@ pub fn story(replay: &Replay, log: &[LogEntry], names: &[String], reveal: bool) 
         }
     }
     story.summary.push(format!("{} moves in all.", log.len()));
-    story.turning_points = turning_points(replay);
+    story.turning_points = super::turning::turning_points(replay, log, names);
     if !reveal {
         return story;
     }
     story.reveal = private_trail(replay, log, names);
+    (story.picture, story.picture_text) = reveal_picture(&replay.end, names);
     story
+}
+
+/// The reveal picture of the finished `game` and its description: each seat's private lines
+/// at the end, as its own view shows them.
+fn reveal_picture(game: &AnyGame, names: &[String]) -> (Option<Vec<u8>>, String) {
+    let public = game.view(Viewer::Public);
+    let seats: Vec<engines::AnyView> =
+        (0..game.players()).map(|s| game.view(Viewer::Seat(engines::Seat(s as u8)))).collect();
+    let text: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, own)| (names.get(i).cloned().unwrap_or_default(), render::reveal_lines(&public, own, names)))
+        .filter(|(_, lines)| !lines.is_empty())
+        .map(|(name, lines)| format!("{name}: {}", lines.join("; ")))
+        .collect();
+    match render::reveal_drawing(&public, &seats, names) {
+        Ok(drawing) => (drawing.map(|d| d.png), format!("Revealed at the end. {}", text.join(" · "))),
+        Err(err) => {
+            tracing::warn!(error = %err, "the reveal picture could not be drawn");
+            (None, String::new())
+        }
+    }
 }
 
 /// Every private fact of the game in order: what each seat alone saw at the start, what each
@@ -94,21 +121,4 @@ fn private_trail(replay: &Replay, log: &[LogEntry], names: &[String]) -> Vec<Str
         }
     }
     lines
-}
-
-/// The moves that decided the game, as far as the engines name them: today no engine marks
-/// a turning point, so this is the last move's public narration.
-fn turning_points(replay: &Replay) -> Vec<String> {
-    replay
-        .narration
-        .last()
-        .and_then(|n| public_line(n))
-        .map(|last| vec![format!("The last move: {last}")])
-        .unwrap_or_default()
-}
-
-fn public_line(narration: &[engines::Narration]) -> Option<String> {
-    let public: Vec<&str> =
-        narration.iter().filter(|n| n.audience == Audience::Public).map(|n| n.text.as_str()).collect();
-    (!public.is_empty()).then(|| public.join(" "))
 }

@@ -140,6 +140,21 @@ impl Store {
         rows.into_iter().map(|r| Ok((TableId(r.try_get(0)?), r.try_get(1)?))).collect()
     }
 
+    /// Finished tables with no recorded result (tables finished by an earlier release, or
+    /// whose saved game has no result), by number.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn unrecorded_finished(&self) -> Result<Vec<TableId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.id FROM game_tables t LEFT JOIN finished_games f ON f.table_id = t.id
+             WHERE t.status = 'finished' AND f.table_id IS NULL ORDER BY t.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(|r| Ok(TableId(r.try_get(0)?))).collect()
+    }
+
     /// Replaces every result and rating with those `games` give, recorded in this order (each
     /// with when it ended), in one transaction.
     ///

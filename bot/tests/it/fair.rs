@@ -86,6 +86,14 @@ async fn every_game_verifies_from_its_sealed_secret_and_a_changed_log_fails_wher
         let export = tables.export(id, None).await.expect("export");
         assert!(export.text.contains(&export.log.secret.clone().expect("secret")), "the text log names the secret");
         assert_eq!(bot::fair::verify::verify_json(&export.json).map(|v| v.actions), Ok(verdict.actions));
+        // The text log says each action in words (as its button did); the JSON keeps the text
+        // form the replay reads.
+        for action in &export.log.actions {
+            let start = format!("{:>4}. {}", action.n, action.player);
+            let line = export.text.lines().find(|l| l.starts_with(&start)).expect("a line per action");
+            assert!(!action.said.is_empty() && line.ends_with(&format!(": {}", action.said)), "{kind}: {line}");
+        }
+        assert!(export.log.actions.iter().any(|a| a.said != a.action), "{kind}: words, not text forms");
 
         // One number (a card, a die, an amount) changed: refused at that action, named.
         let mut changed = export.log.clone();
@@ -239,10 +247,14 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
     let dir = tempfile::tempdir().expect("tempdir");
     let Some(url) = db::url(&dir).await else { return };
     let tables = Tables::new(db::open(&url).await);
+    let mut lead_changes = 0;
     for kind in [GameKind::MartianGunslinger, GameKind::GunslingerGang, GameKind::ConquestOfMars, GameKind::Raja] {
         let id = finished(&tables, kind, "reveal").await;
         let story = tables.story(id).await.expect("story");
         assert!(!story.kept && !story.reveal.is_empty(), "{kind}: {story:?}");
+        // The reveal picture beside the final board (its content and limits: render/tests/reveal.rs).
+        assert!(story.picture.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")), "{kind}: a reveal picture");
+        assert!(story.picture_text.starts_with("Revealed at the end. "), "{kind}: {}", story.picture_text);
         assert!(story.summary.iter().any(|l| l.starts_with("1. ")), "{kind}: the standings: {:?}", story.summary);
         let told = story.reveal.join("\n");
         let log = tables.export(id, None).await.expect("export").log;
@@ -265,18 +277,58 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
         for line in &story.reveal {
             assert!(!line.contains("Seat(") && !line.contains('_'), "{kind}: written for people: {line}");
         }
+        // The turning points: every lead change named is checked against a replay.
+        lead_changes += check_lead_changes(kind, &story, &log);
+        assert!(story.turning_points.iter().any(|l| l.starts_with("The last move: ")), "{kind}");
     }
+    assert!(lead_changes > 0, "the four games name at least one change of leader");
     // Opened with reveal=no: the summary, and not one private fact.
     let lobby = tables.open(sealed(GameKind::MartianGunslinger, json!({"reveal": "no"}))).await.expect("open");
     assert!(!lobby.reveal);
     tables.start_cut(lobby.id, ALICE, "kept").await.expect("start");
     let story = tables.story(lobby.id).await.expect("story");
     assert!(story.kept && story.reveal.is_empty() && !story.summary.is_empty(), "{story:?}");
+    assert_eq!(story.picture, None, "no reveal picture for a table that keeps its secrets");
     let export = tables.export(lobby.id, None).await.expect("export");
     assert!(export.log.actions.iter().all(|a| a.events.iter().all(|e| e.told.is_empty())), "no private event");
     assert!(verify(&export.log).is_ok(), "a kept table's log still checks out");
     let bad = tables.open(sealed(GameKind::Martian12s, json!({"reveal": "maybe"}))).await.expect_err("yes or no");
     assert!(bad.to_string().contains("yes or no"), "{bad}");
+}
+
+/// The sole leader on the game's public tally, everyone still playing counted, found here
+/// without the story's code.
+fn leader_now(game: &AnyGame) -> Option<usize> {
+    let scores = game.tally().expect("the game keeps a tally").scores;
+    let playing: Vec<(usize, i64)> =
+        scores.into_iter().enumerate().filter(|(i, _)| !game.resigned(engines::Seat(*i as u8))).collect();
+    let best = playing.iter().map(|(_, s)| *s).max()?;
+    let mut top = playing.iter().filter(|(_, s)| *s == best);
+    let first = top.next()?.0;
+    top.next().is_none().then_some(first)
+}
+
+/// Each "Move N, X took the lead" of the story really happened: replaying the exported log,
+/// X leads alone right after move N and did not right before it. Returns how many were named.
+fn check_lead_changes(kind: GameKind, story: &bot::fair::story::Story, log: &ExportLog) -> usize {
+    let mut named = 0;
+    for line in &story.turning_points {
+        let Some(rest) = line.strip_prefix("Move ") else { continue };
+        let (n, rest) = rest.split_once(", ").expect("Move N, …");
+        let n: usize = n.parse().expect("a move number");
+        let who = rest.split_once(" took the lead").expect("names who took the lead").0;
+        let seat = log.players.iter().position(|p| p == who).expect("a player's name");
+        let mut game = AnyGame::setup(kind, &log.options, log.players.len(), log.seed).expect("setup");
+        for action in &log.actions[..n - 1] {
+            game.apply(engines::Seat(action.seat), &action.action, &log.players).expect("replays");
+        }
+        assert_ne!(leader_now(&game), Some(seat), "{kind}: {who} did not lead alone before move {n}: {line}");
+        let action = &log.actions[n - 1];
+        game.apply(engines::Seat(action.seat), &action.action, &log.players).expect("replays");
+        assert_eq!(leader_now(&game), Some(seat), "{kind}: {who} leads alone after move {n}: {line}");
+        named += 1;
+    }
+    named
 }
 
 /// On Discord: the lobby shows the commitment, the Start click's id cuts the deal, the last
@@ -361,6 +413,32 @@ async fn on_discord_the_lobby_commits_the_end_reveals_and_export_and_verify_answ
     let replies = harness.fake.wait_replies(&check, 2).await;
     let said: Vec<&str> = replies.iter().filter_map(|r| r.content()).collect();
     assert!(said.iter().any(|c| c.contains("checks out") && c.contains("commitment")), "{said:?}");
+
+    // /verify of an uploaded file (fetched from its URL on the fake Discord): the JSON that
+    // /export gave checks out; a copy with one number changed fails at that action; a file
+    // that is no log, and one over the size limit, are each told so.
+    let verify_file = |name: &'static str, bytes: Vec<u8>, size: Option<u64>| {
+        let mut file = harness.fake.upload(CAROL, name, bytes);
+        if let Some(size) = size {
+            file["size"] = serde_json::Value::from(size);
+        }
+        let fake = &harness.fake;
+        async move {
+            let check = fake.slash_command(CAROL, thread.id, "verify", vec![Opt::attachment("file", file)]).await;
+            let replies = fake.wait_replies(&check, 2).await;
+            replies.iter().filter_map(|r| r.content().map(str::to_string)).collect::<Vec<_>>().join("\n")
+        }
+    };
+    let said = verify_file("table-log.json", json.bytes.clone(), None).await;
+    assert!(said.contains("table-log.json: ✅") && said.contains("checks out"), "{said}");
+    let mut tampered: ExportLog = serde_json::from_slice(&json.bytes).expect("the export");
+    let n = change_one_number(&mut tampered);
+    let said = verify_file("changed.json", serde_json::to_vec(&tampered).expect("json"), None).await;
+    assert!(said.contains(&format!("Action {n} ")) && said.contains("differs"), "{said}");
+    let said = verify_file("poem.json", b"roses are red".to_vec(), None).await;
+    assert!(said.contains("not a Saloon log"), "{said}");
+    let said = verify_file("huge.json", b"{}".to_vec(), Some(5 << 20)).await;
+    assert!(said.contains("at most 4.0 MB"), "{said}");
     harness.finish().await;
 }
 

@@ -129,6 +129,14 @@ impl Game for ConquestOfMars {
         invariants::check_invariants(self)
     }
 
+    fn tally(&self) -> Option<crate::game::Tally> {
+        Some(crate::game::Tally {
+            one: "card held alone",
+            many: "cards held alone",
+            scores: self.seats().map(|seat| self.solely_occupied(seat).len() as i64).collect(),
+        })
+    }
+
     fn secrets(&self) -> Vec<Secret> {
         view::secrets(self)
     }

@@ -130,6 +130,14 @@ impl Game for GunslingerGang {
         invariants::check_invariants(self)
     }
 
+    fn tally(&self) -> Option<crate::game::Tally> {
+        Some(crate::game::Tally {
+            one: "victory point",
+            many: "victory points",
+            scores: self.seats().map(|seat| i64::from(self.player(seat).vp)).collect(),
+        })
+    }
+
     fn secrets(&self) -> Vec<Secret> {
         view::secrets(self)
     }

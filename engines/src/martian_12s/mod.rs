@@ -107,6 +107,14 @@ impl Game for Martian12s {
         invariants::check_invariants(self)
     }
 
+    fn tally(&self) -> Option<crate::game::Tally> {
+        Some(crate::game::Tally {
+            one: "credit",
+            many: "credits",
+            scores: self.seats().map(|seat| i64::from(self.player(seat).wallet.0)).collect(),
+        })
+    }
+
     fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Self {
         determinize::determinize(self, observer, rng)
     }

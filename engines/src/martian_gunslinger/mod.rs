@@ -131,6 +131,14 @@ impl Game for MartianGunslinger {
         invariants::check_invariants(self)
     }
 
+    fn tally(&self) -> Option<crate::game::Tally> {
+        Some(crate::game::Tally {
+            one: "victory point",
+            many: "victory points",
+            scores: self.seats().map(|seat| i64::from(self.player(seat).vp)).collect(),
+        })
+    }
+
     fn secrets(&self) -> Vec<Secret> {
         view::secrets(self)
     }

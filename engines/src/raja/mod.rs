@@ -164,6 +164,14 @@ impl Game for Raja {
         invariants::check_invariants(self)
     }
 
+    fn tally(&self) -> Option<crate::game::Tally> {
+        Some(crate::game::Tally {
+            one: "victory point",
+            many: "victory points",
+            scores: self.seats().map(|seat| i64::from(self.vp(seat))).collect(),
+        })
+    }
+
     fn secrets(&self) -> Vec<Secret> {
         view::secrets(self)
     }

@@ -11,6 +11,31 @@ use super::interactions::{self, Opt};
 use super::store::{InteractionHandle, InteractionRecord, StoredMessage};
 
 impl FakeDiscord {
+    /// `user` attaches a file to a command: the bytes are kept in a message of their DM channel
+    /// (so the fake serves them at the attachment's URL on 127.0.0.1) and the attachment object
+    /// is returned, for [`Opt::attachment`].
+    pub fn upload(&self, user: FakeUser, filename: &str, bytes: Vec<u8>) -> Value {
+        let size = bytes.len();
+        let file = super::store::FileUpload {
+            field: "files[0]".into(),
+            filename: filename.into(),
+            content_type: Some("application/json".into()),
+            bytes,
+        };
+        let (channel, id) = {
+            let mut state = self.shared.lock();
+            let channel = state.dm_channel(user.id);
+            let message = state.create_message(channel, &json!({ "content": "" }), &[file]);
+            let stored = state.messages.get_mut(&message).expect("just made");
+            stored.author_id = user.id;
+            (channel, stored.attachments[0].id)
+        };
+        self.shared.bump();
+        let url = format!("{}/attachments/{channel}/{id}/{filename}", self.api_base());
+        json!({ "id": id.to_string(), "filename": filename, "size": size, "url": url, "proxy_url": url,
+                "content_type": "application/json" })
+    }
+
     /// `user` runs `/name` with `options` in `channel` (a guild channel, a thread or a DM channel).
     /// Waits (bounded) until the command is registered and checks the options against it.
     pub async fn slash_command(

@@ -21,6 +21,9 @@ pub enum Opt {
     Focused(String, String),
     /// A subcommand with its options.
     Sub(String, Vec<Opt>),
+    /// An attachment option: the value is the attachment's id, and the attachment object (see
+    /// `FakeDiscord::upload`) goes in `resolved`.
+    Attachment(String, Value),
 }
 
 impl Opt {
@@ -62,6 +65,10 @@ impl Opt {
         Self::Focused(name.to_string(), partial.to_string())
     }
 
+    pub fn attachment(name: &str, attachment: Value) -> Self {
+        Self::Attachment(name.to_string(), attachment)
+    }
+
     pub fn sub(name: &str, options: Vec<Opt>) -> Self {
         Self::Sub(name.to_string(), options)
     }
@@ -76,6 +83,7 @@ impl Opt {
             | Self::Channel(n, _)
             | Self::Role(n, _)
             | Self::Focused(n, _)
+            | Self::Attachment(n, _)
             | Self::Sub(n, _) => n,
         }
     }
@@ -91,6 +99,7 @@ impl Opt {
             Self::Channel(..) => 7,
             Self::Role(..) => 8,
             Self::Number(..) => 10,
+            Self::Attachment(..) => 11,
         }
     }
 
@@ -127,6 +136,12 @@ impl Opt {
                 }
                 let members = resolved.entry("members").or_insert_with(|| json!({}));
                 members[&id] = member;
+                json!({ "name": name, "type": kind, "value": id })
+            }
+            Self::Attachment(_, attachment) => {
+                let id = attachment["id"].as_str().unwrap_or_default().to_string();
+                let attachments = resolved.entry("attachments").or_insert_with(|| json!({}));
+                attachments[&id] = attachment.clone();
                 json!({ "name": name, "type": kind, "value": id })
             }
             Self::Sub(_, options) => {
