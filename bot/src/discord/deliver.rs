@@ -271,6 +271,7 @@ async fn deliver_part(
             super::export::post_story(http, data, &snapshot, &format!("{nonce}s")).await?;
             post_results(http, data, &snapshot, nonce).await
         }
+        Part::Undo(note) => super::undo::post_request(http, data, table, note, nonce).await,
     }
 }
 

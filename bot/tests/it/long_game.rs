@@ -9,14 +9,14 @@ use crate::discord::{Harness, choice_index, mentioned, table_of, user};
 use crate::support::fake_discord::*;
 
 /// The reply's text, which must be private.
-async fn private_text(harness: &Harness, handle: &InteractionHandle) -> String {
+pub(crate) async fn private_text(harness: &Harness, handle: &InteractionHandle) -> String {
     let reply = harness.fake.wait_reply(handle).await;
     assert!(reply.ephemeral(), "a private answer: {}", harness.fake.summary());
     reply.content().unwrap_or_default().to_string()
 }
 
 /// Runs a statement on the bot's SQLite file, as if time had passed.
-async fn exec(harness: &Harness, sql: &'static str, values: &[i64]) {
+pub(crate) async fn exec(harness: &Harness, sql: &'static str, values: &[i64]) {
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", harness.db().display())).await.expect("connect");
     let mut query = sqlx::query(sql);
     for value in values {
@@ -27,7 +27,7 @@ async fn exec(harness: &Harness, sql: &'static str, values: &[i64]) {
 }
 
 /// Two people at Martian 12s, started in a thread: the thread, the first board, the table.
-async fn two_player_game(harness: &Harness) -> (FakeChannel, StoredMessage, TableId) {
+pub(crate) async fn two_player_game(harness: &Harness) -> (FakeChannel, StoredMessage, TableId) {
     harness.play(ALICE, GameKind::Martian12s, 2).await;
     assert!(harness.lobby_click(BOB, "Join").await.is_success());
     harness.lobby_click(ALICE, "Start").await;

@@ -12,6 +12,7 @@ mod discord_explain;
 mod discord_input;
 mod discord_kill;
 mod discord_raja;
+mod discord_undo;
 mod fair;
 mod fake_discord_poise_smoke;
 mod fake_discord_selftest;
