@@ -7,6 +7,7 @@ mod support;
 
 mod console;
 mod discord;
+mod discord_away;
 mod discord_delivery;
 mod discord_explain;
 mod discord_input;
