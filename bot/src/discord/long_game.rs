@@ -230,6 +230,20 @@ pub async fn away(
     Ok(())
 }
 
+/// The computer strength table `table`'s server chose (`/server level`), for the lobby's
+/// "Add a computer player…" menu; none when it chose none, or cannot be read (the menu then
+/// offers Saloon's order).
+pub(crate) async fn server_level(data: &super::Data, table: crate::table::TableId) -> Option<crate::table::Skill> {
+    let guild = data.rows.place(table).await.ok().flatten()?.guild?;
+    match data.tables.server_settings(ServerId(guild)).await {
+        Ok(settings) => settings.level,
+        Err(err) => {
+            tracing::debug!(%table, "server settings unread for the lobby menu: {}", err.log_detail());
+            None
+        }
+    }
+}
+
 /// What `/away` on its own says: away until when, planned, or not away.
 async fn away_status(tables: &crate::table::Tables, user: crate::table::UserId, at: i64) -> Result<String, Error> {
     if let Some(away) = tables.away_planned(user, at).await? {

@@ -270,7 +270,7 @@ async fn lobby(
             let message = CreateInteractionResponseMessage::new()
                 .content(post::lobby_content(&snapshot))
                 .allowed_mentions(post::only_users(&[]))
-                .components(post::lobby_components(&snapshot));
+                .components(post::lobby_components(&snapshot, super::long_game::server_level(data, table).await));
             respond(ctx, click, CreateInteractionResponse::UpdateMessage(message)).await?;
             // The answer showed the lobby as it is: that part of the entry is delivered.
             if let Some(recorded) = snapshot.recorded.as_ref().filter(|r| r.claimed) {

@@ -91,6 +91,9 @@ async fn server_defaults_are_set_by_managers_and_taken_by_new_tables() {
         "{}",
         lobby.content
     );
+    let menu = lobby.custom_ids().into_iter().find(|id| id.ends_with(":bot")).expect("the computer player menu");
+    let first = &lobby.component(&menu).expect("the menu")["options"][0];
+    assert!(first["value"] == "hard" && first["label"].as_str().is_some_and(|l| l.ends_with("this server's choice")));
     let id = table_of(&lobby);
     let (timeout, allowance): (i64, i64) =
         sqlx::query_as("SELECT turn_timeout, away_allowance FROM game_tables WHERE id = $1")
