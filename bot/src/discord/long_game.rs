@@ -66,9 +66,32 @@ pub async fn server(
         return say_private(ctx, describe(&settings, "Saloon's settings on this server")).await;
     }
     match tables.change_server(server, is_manager(ctx).await, &change).await {
-        Ok(settings) => say_private(ctx, describe(&settings, "Saved. Saloon's settings on this server")).await,
+        Ok(settings) => {
+            let mut text = describe(&settings, "Saved. Saloon's settings on this server");
+            if let Some(channel) = change.results_channel.flatten()
+                && may_post(ctx, channel) == Some(false)
+            {
+                text.push_str(&format!(
+                    "\nNote: I cannot post in <#{channel}>: I need to see that channel and send messages there. \
+                     Until someone gives me that permission, finished games' standings are not posted."
+                ));
+            }
+            say_private(ctx, text).await
+        }
         Err(err) => refuse(ctx, &err).await,
     }
+}
+
+/// Whether Saloon may post in `channel` of the command's server, from serenity's cache (the
+/// server's roles, Saloon's own member and the channel's permission overwrites); `None` when
+/// the cache does not know the server, the channel or Saloon's member.
+fn may_post(ctx: Context<'_>, channel: u64) -> Option<bool> {
+    let me = ctx.serenity_context().cache.current_user().id;
+    let guild = ctx.guild()?;
+    let channel = guild.channels.get(&serenity::ChannelId::new(channel))?;
+    let member = guild.members.get(&me)?;
+    let permissions = guild.user_permissions_in(channel, member);
+    Some(permissions.view_channel() && permissions.send_messages())
 }
 
 /// A server's settings in words, one line each, under `title`.

@@ -13,6 +13,7 @@ mod discord_explain;
 mod discord_input;
 mod discord_kill;
 mod discord_raja;
+mod discord_results;
 mod discord_undo;
 mod fair;
 mod fake_discord_poise_smoke;
