@@ -190,8 +190,10 @@ async fn moved(
                 } else {
                     format!("Done: {}.", post::clip(&report.chosen.join(" › "), 200))
                 };
+                // Take back only when the game allows it (not after a draw or a roll).
+                let rows = if report.take_back.is_some() { super::undo::take_back_row(table) } else { Vec::new() };
                 CreateInteractionResponse::UpdateMessage(
-                    CreateInteractionResponseMessage::new().content(done).components(super::undo::take_back_row(table)),
+                    CreateInteractionResponseMessage::new().content(done).components(rows),
                 )
             } else {
                 CreateInteractionResponse::Acknowledge

@@ -197,11 +197,14 @@ pub struct MoveReport {
     pub recorded: Option<super::outbox::Recorded>,
     /// What the player read on each option they chose to enter the action (by clicks).
     pub chosen: Vec<String>,
+    /// The seat whose move the game lets its player ask to take back (issue #27 item 5).
+    pub take_back: Option<Seat>,
 }
 
 impl MoveReport {
     pub(crate) fn new(progress: Progress, table: &Loaded) -> Self {
         let fresh = progress.fresh(table.game.pending().must_seats());
+        let take_back = progress.offers_take_back();
         let privates = table
             .row
             .seats
@@ -218,6 +221,7 @@ impl MoveReport {
             went_away: progress.went_away,
             recorded: None,
             chosen: Vec::new(),
+            take_back,
         }
     }
 
