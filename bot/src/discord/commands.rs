@@ -207,7 +207,7 @@ pub async fn play(
     let reply = CreateReply::default()
         .content(post::lobby_content(&snapshot))
         .allowed_mentions(post::only_users(&[]))
-        .components(post::lobby_components(&snapshot));
+        .components(post::lobby_components(&snapshot, server.level));
     let handle = ctx.send(reply).await?;
     let message = handle.message().await?;
     ctx.data().rows.set_lobby_message(snapshot.id, message.id.get()).await?;

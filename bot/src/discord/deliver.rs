@@ -271,6 +271,7 @@ async fn deliver_part(
             super::export::post_story(http, data, &snapshot, &format!("{nonce}s")).await?;
             post_results(http, data, &snapshot, nonce).await
         }
+        Part::Undo(note) => super::undo::post_request(http, data, table, note, nonce).await,
     }
 }
 
@@ -447,7 +448,7 @@ async fn edit_lobby(http: &serenity::Http, data: &Data, snapshot: &Snapshot) -> 
     let edit = EditMessage::new()
         .content(post::lobby_content(snapshot))
         .allowed_mentions(only_users(&[]))
-        .components(post::lobby_components(snapshot));
+        .components(post::lobby_components(snapshot, super::long_game::server_level(data, snapshot.id).await));
     ChannelId::new(place.channel).edit_message(http, MessageId::new(lobby), edit).await?;
     Ok(())
 }

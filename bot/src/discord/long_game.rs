@@ -66,9 +66,32 @@ pub async fn server(
         return say_private(ctx, describe(&settings, "Saloon's settings on this server")).await;
     }
     match tables.change_server(server, is_manager(ctx).await, &change).await {
-        Ok(settings) => say_private(ctx, describe(&settings, "Saved. Saloon's settings on this server")).await,
+        Ok(settings) => {
+            let mut text = describe(&settings, "Saved. Saloon's settings on this server");
+            if let Some(channel) = change.results_channel.flatten()
+                && may_post(ctx, channel) == Some(false)
+            {
+                text.push_str(&format!(
+                    "\nNote: I cannot post in <#{channel}>: I need to see that channel and send messages there. \
+                     Until someone gives me that permission, finished games' standings are not posted."
+                ));
+            }
+            say_private(ctx, text).await
+        }
         Err(err) => refuse(ctx, &err).await,
     }
+}
+
+/// Whether Saloon may post in `channel` of the command's server, from serenity's cache (the
+/// server's roles, Saloon's own member and the channel's permission overwrites); `None` when
+/// the cache does not know the server, the channel or Saloon's member.
+fn may_post(ctx: Context<'_>, channel: u64) -> Option<bool> {
+    let me = ctx.serenity_context().cache.current_user().id;
+    let guild = ctx.guild()?;
+    let channel = guild.channels.get(&serenity::ChannelId::new(channel))?;
+    let member = guild.members.get(&me)?;
+    let permissions = guild.user_permissions_in(channel, member);
+    Some(permissions.view_channel() && permissions.send_messages())
 }
 
 /// A server's settings in words, one line each, under `title`.
@@ -175,47 +198,87 @@ pub async fn notes(
 #[poise::command(slash_command)]
 pub async fn away(
     ctx: Context<'_>,
-    #[description = "How many days from now you are away (up to your games' away time, 7 days by default)"]
-    days: Option<i64>,
+    #[description = "How many days you are away (up to your games' away time, 7 days by default)"] days: Option<i64>,
+    #[description = "Your first day away, like 2026-12-24 (your time zone from /settings); today if left out"]
+    from: Option<String>,
     #[description = "A short note for the other players, e.g. on holiday"] note: Option<String>,
-    #[description = "True to say you are back"] off: Option<bool>,
+    #[description = "True to say you are back, or to call off away time planned for later"] off: Option<bool>,
 ) -> Result<(), Error> {
     let tables = &ctx.data().tables;
     let user = author(ctx);
     let at = now();
     let told = match (off, days) {
-        (Some(true), _) => match tables.come_back(user, at).await {
-            Ok(told) => {
-                say_private(ctx, "Welcome back: the clocks of your turns run again with the time they had left.")
-                    .await?;
-                told
+        (Some(true), _) => {
+            let planned = tables.away_planned(user, at).await?.is_some();
+            match tables.come_back(user, at).await {
+                Ok(told) => {
+                    let text = if planned {
+                        "Your away time planned for later is called off."
+                    } else {
+                        "Welcome back: the clocks of your turns run again with the time they had left."
+                    };
+                    say_private(ctx, text).await?;
+                    told
+                }
+                Err(err) => return refuse(ctx, &err).await,
             }
-            Err(err) => return refuse(ctx, &err).await,
-        },
-        (_, Some(days)) => match tables.go_away(user, days, note, at).await {
+        }
+        (_, Some(days)) => match tables.go_away_from(user, from.as_deref(), days, note, at).await {
             Ok(told) => {
-                let until = at + days * DAY;
-                let text = format!(
-                    "You are away until <t:{until}:f>: the clocks of your turns stop meanwhile and you are not pinged. \
-                     Any move, or `/away off:true`, brings you back."
-                );
+                let text = match tables.away_planned(user, at).await? {
+                    Some(away) => format!(
+                        "You will be away from <t:{}:f> until <t:{}:f>: the clocks of your turns stop from then, and you are not pinged. \
+                         `/away off:true` calls it off.",
+                        away.since, away.until
+                    ),
+                    None => format!(
+                        "You are away until <t:{}:f>: the clocks of your turns stop meanwhile and you are not pinged. \
+                         Any move, or `/away off:true`, brings you back.",
+                        at + days * DAY
+                    ),
+                };
                 say_private(ctx, text).await?;
                 told
             }
             Err(err) => return refuse(ctx, &err).await,
         },
-        _ => {
-            let text = match tables.away_now(user, at).await? {
-                Some(away) => format!("You are away until <t:{}:f>. `/away off:true` brings you back.", away.until),
-                None => "You are not away. `/away days:3` stops your turns' clocks for three days.".to_string(),
-            };
-            return say_private(ctx, text).await;
+        (_, None) if from.is_some() => {
+            return say_private(ctx, "Say for how many days you are away with `days`; nothing was changed.").await;
         }
+        _ => return say_private(ctx, away_status(tables, user, at).await?).await,
     };
     for snapshot in told {
         after_change(&ctx.serenity_context().http, ctx.data(), &snapshot).await;
     }
     Ok(())
+}
+
+/// The computer strength table `table`'s server chose (`/server level`), for the lobby's
+/// "Add a computer player…" menu; none when it chose none, or cannot be read (the menu then
+/// offers Saloon's order).
+pub(crate) async fn server_level(data: &super::Data, table: crate::table::TableId) -> Option<crate::table::Skill> {
+    let guild = data.rows.place(table).await.ok().flatten()?.guild?;
+    match data.tables.server_settings(ServerId(guild)).await {
+        Ok(settings) => settings.level,
+        Err(err) => {
+            tracing::debug!(%table, "server settings unread for the lobby menu: {}", err.log_detail());
+            None
+        }
+    }
+}
+
+/// What `/away` on its own says: away until when, planned, or not away.
+async fn away_status(tables: &crate::table::Tables, user: crate::table::UserId, at: i64) -> Result<String, Error> {
+    if let Some(away) = tables.away_planned(user, at).await? {
+        return Ok(format!(
+            "You will be away from <t:{}:f> until <t:{}:f>. `/away off:true` calls it off.",
+            away.since, away.until
+        ));
+    }
+    Ok(match tables.away_now(user, at).await? {
+        Some(away) => format!("You are away until <t:{}:f>. `/away off:true` brings you back.", away.until),
+        None => "You are not away. `/away days:3` stops your turns' clocks for three days; add `from` to start on a later day.".to_string(),
+    })
 }
 
 /// Your notification settings, the same at every table and server (only you see them).
@@ -237,7 +300,7 @@ pub const HELP: &str = "**Saloon's commands**
 • `/notes` keeps your own private notes at a game, shown only to you.
 • `/resign` leaves a game you are playing.
 • `/rejoin` takes your seat back from the computer that played it while you were away.
-• `/away` says you are away for some days: your turns' clocks stop and you are not pinged.
+• `/away` says you are away for some days, from today or a later date: your turns' clocks stop and you are not pinged.
 • `/settings` sets your DMs, mentions, reminders, time zone, quiet hours, a daily digest, and whether you are listed in stats.
 • `/stats` shows a player's games, wins, streak and ratings on this server.
 • `/leaderboard` ranks this server's players of a game by rating (after 10 rated games).

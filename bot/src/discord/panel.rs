@@ -53,8 +53,11 @@ pub async fn update(
         None => (state == PanelState::Deciding && note.fresh) || !note.lines.is_empty(),
         Some(_) => state == PanelState::Deciding && note.fresh,
     };
+    // Take back (issue #27 item 5) on the panel of the player who just moved: its button is
+    // live, so the panel counts as open until the next change removes it.
+    let take_back = note.take_back && state != PanelState::Over;
     if new_message {
-        let panel = panel_message(data, snapshot, private, &lines, state).await?;
+        let panel = panel_message(data, snapshot, private, &lines, state, take_back).await?;
         let mut message = CreateMessage::new().content(panel.content).components(panel.rows);
         if let Some(png) = panel.png {
             message = message.add_file(png);
@@ -68,7 +71,7 @@ pub async fn update(
         let record = rows::Panel {
             channel: sent.channel_id.get(),
             message: sent.id.get(),
-            open: state == PanelState::Deciding,
+            open: state == PanelState::Deciding || take_back,
             version: snapshot.version,
             lines: if state == PanelState::Deciding { lines } else { Vec::new() },
         };
@@ -81,13 +84,13 @@ pub async fn update(
     let unchanged = note.lines.is_empty()
         && match state {
             PanelState::Deciding => panel.open && panel.version >= private.asked,
-            PanelState::Waiting => !panel.open,
+            PanelState::Waiting => !panel.open && !take_back,
             PanelState::Over => false,
         };
     if unchanged {
         return Ok(());
     }
-    let message = panel_message(data, snapshot, private, &lines, state).await?;
+    let message = panel_message(data, snapshot, private, &lines, state, take_back).await?;
     let mut edit = EditMessage::new().content(message.content).components(message.rows);
     if let Some(png) = message.png {
         edit = edit.attachments(serenity::EditAttachments::new().add(png));
@@ -95,10 +98,11 @@ pub async fn update(
     let channel = ChannelId::new(panel.channel);
     channel.edit_message(http, MessageId::new(panel.message), edit).await?;
     let was_open = panel.open;
-    panel.open = state == PanelState::Deciding;
+    panel.open = state == PanelState::Deciding || take_back;
     panel.version = snapshot.version;
     // The lines of a turn that ended were read on its panel; news after it waits for the next.
-    panel.lines = if was_open && !panel.open { Vec::new() } else { lines };
+    let ended = was_open && (!panel.open || state != PanelState::Deciding);
+    panel.lines = if ended { Vec::new() } else { lines };
     data.rows.set_panel(table, user, &panel).await?;
     Ok(())
 }
@@ -246,6 +250,7 @@ async fn panel_message(
     private: &PrivateView,
     lines: &[String],
     state: PanelState,
+    take_back: bool,
 ) -> Result<Panel, Error> {
     let place = data.rows.place(snapshot.id).await?;
     let mut content = format!("**{}** · table #{}", private.game.name(), snapshot.id);
@@ -301,6 +306,10 @@ async fn panel_message(
         }
         PanelState::Over => content.push_str("\nThis game is over; the final board is in the game's channel."),
     }
+    // Room permitting (five rows at most): Take back the move just made.
+    if take_back && rows.len() < 5 {
+        rows.extend(super::undo::take_back_row(snapshot.id));
+    }
     let png = render::board_png(&private.view, &private.names).ok().map(|png| {
         serenity::CreateAttachment::bytes(png, format!("table-{}-yours.png", snapshot.id))
             .description(post::alt_text(snapshot.game, &text))
@@ -321,7 +330,7 @@ pub async fn private_panel(data: &Data, table: TableId, user: UserId, lines: &[S
         lines.insert(0, DM_CLOSED_NOTICE.to_string());
     }
     let state = if private.first_step.is_some() { PanelState::Deciding } else { PanelState::Waiting };
-    panel_message(data, &snapshot, &private, &lines, state).await
+    panel_message(data, &snapshot, &private, &lines, state, false).await
 }
 
 /// What a player whose DMs are closed is told, privately, when they next interact at the table.

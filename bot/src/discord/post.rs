@@ -310,7 +310,9 @@ pub fn span(seconds: i64) -> String {
 
 /// The lobby's buttons (none once it is no longer taking seats).
 #[must_use]
-pub fn lobby_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
+/// `server_level`: the strength the table's server chose (`/server level`), offered first in
+/// the "Add a computer player…" menu and marked as the server's.
+pub fn lobby_components(snapshot: &Snapshot, server_level: Option<Skill>) -> Vec<CreateActionRow> {
     if snapshot.status != Status::Lobby {
         return Vec::new();
     }
@@ -318,8 +320,22 @@ pub fn lobby_components(snapshot: &Snapshot) -> Vec<CreateActionRow> {
         let id = ComponentId::Lobby(snapshot.id, op).encode().unwrap_or_default();
         CreateButton::new(id).label(label).style(style)
     };
-    let levels =
-        Skill::ALL.into_iter().map(|skill| CreateSelectMenuOption::new(skill_label(skill), skill.name())).collect();
+    let mut skills = Skill::ALL.to_vec();
+    if let Some(chosen) = server_level {
+        skills.retain(|s| *s != chosen);
+        skills.insert(0, chosen);
+    }
+    let levels = skills
+        .into_iter()
+        .map(|skill| {
+            let label = if Some(skill) == server_level {
+                format!("{} · this server's choice", skill_label(skill))
+            } else {
+                skill_label(skill)
+            };
+            CreateSelectMenuOption::new(clip(&label, 100), skill.name())
+        })
+        .collect();
     let computer = ComponentId::Lobby(snapshot.id, LobbyOp::Computer).encode().unwrap_or_default();
     vec![
         CreateActionRow::Buttons(vec![

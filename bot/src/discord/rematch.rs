@@ -107,7 +107,7 @@ async fn open_lobby(
     let message = serenity::CreateMessage::new()
         .content(post::clip(&content, 2000))
         .allowed_mentions(post::only_users(&asked))
-        .components(post::lobby_components(snapshot));
+        .components(post::lobby_components(snapshot, super::long_game::server_level(data, snapshot.id).await));
     let posted = ChannelId::new(place.channel).send_message(&ctx.http, message).await?;
     data.rows.set_lobby_message(snapshot.id, posted.id.get()).await?;
     Ok(place.channel)

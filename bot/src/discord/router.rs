@@ -190,8 +190,10 @@ async fn moved(
                 } else {
                     format!("Done: {}.", post::clip(&report.chosen.join(" › "), 200))
                 };
+                // Take back only when the game allows it (not after a draw or a roll).
+                let rows = if report.take_back.is_some() { super::undo::take_back_row(table) } else { Vec::new() };
                 CreateInteractionResponse::UpdateMessage(
-                    CreateInteractionResponseMessage::new().content(done).components(super::undo::take_back_row(table)),
+                    CreateInteractionResponseMessage::new().content(done).components(rows),
                 )
             } else {
                 CreateInteractionResponse::Acknowledge
@@ -270,7 +272,7 @@ async fn lobby(
             let message = CreateInteractionResponseMessage::new()
                 .content(post::lobby_content(&snapshot))
                 .allowed_mentions(post::only_users(&[]))
-                .components(post::lobby_components(&snapshot));
+                .components(post::lobby_components(&snapshot, super::long_game::server_level(data, table).await));
             respond(ctx, click, CreateInteractionResponse::UpdateMessage(message)).await?;
             // The answer showed the lobby as it is: that part of the entry is delivered.
             if let Some(recorded) = snapshot.recorded.as_ref().filter(|r| r.claimed) {

@@ -10,10 +10,11 @@ use serenity::{
 };
 
 use super::Data;
-use super::deliver::after_commit;
+use super::deliver::{after_commit, drain, with_nonce};
 use super::error::Error;
 use super::ids::ComponentId;
 use super::post::only_users;
+use crate::table::outbox::UndoNote;
 use crate::table::{TableError, TableId, UndoAnswer, UndoAsked, UserId};
 
 /// The "Take back" button under the answer to a move at `table`.
@@ -64,24 +65,36 @@ pub async fn take_back(
             let names: Vec<&str> = asked.asked.iter().map(|(_, name)| name.as_str()).collect();
             let text = format!("Asked {} to agree; your move stands until everyone does.", names.join(", "));
             answer(ctx, click, text).await?;
-            post_request(ctx, data, table, &asked).await
+            if asked.recorded.as_ref().is_some_and(|r| r.claimed) {
+                drain(&ctx.http, data, table, None).await;
+            }
+            Ok(())
         }
         Err(err) => refused(ctx, click, &err).await,
     }
 }
 
-/// The request in the game's thread, with Allow and Refuse for the people asked.
-async fn post_request(ctx: &serenity::Context, data: &Data, table: TableId, asked: &UndoAsked) -> Result<(), Error> {
+/// Posts the request in the game's thread (delivered from the outbox), mentioning the people
+/// asked, with Allow and Refuse.
+///
+/// # Errors
+/// Discord or storage failures.
+pub async fn post_request(
+    http: &serenity::Http,
+    data: &Data,
+    table: TableId,
+    note: &UndoNote,
+    nonce: &str,
+) -> Result<(), Error> {
     let Some(place) = data.rows.place(table).await? else { return Ok(()) };
-    let users: Vec<UserId> = asked.asked.iter().map(|(u, _)| *u).collect();
-    let mentions: Vec<String> = users.iter().map(|u| format!("<@{}>", u.0)).collect();
+    let mentions: Vec<String> = note.users.iter().map(|u| format!("<@{}>", u.0)).collect();
     let content = format!(
         "↩️ {} asks to take back their last move. {}: do you agree? One refusal keeps the move, and so does the next move.",
-        asked.asker,
+        note.asker,
         mentions.join(", ")
     );
     let button = |allow: bool, label: &str, style: ButtonStyle| {
-        ComponentId::UndoVote { table, version: asked.version, allow }
+        ComponentId::UndoVote { table, version: note.version, allow }
             .encode()
             .map(|id| CreateButton::new(id).label(label).style(style))
     };
@@ -92,9 +105,9 @@ async fn post_request(ctx: &serenity::Context, data: &Data, table: TableId, aske
             .collect();
     let message = CreateMessage::new()
         .content(content)
-        .allowed_mentions(only_users(&users))
+        .allowed_mentions(only_users(&note.users))
         .components(vec![CreateActionRow::Buttons(buttons)]);
-    ChannelId::new(place.thread.unwrap_or(place.channel)).send_message(&ctx.http, message).await?;
+    ChannelId::new(place.game_channel()).send_message(http, with_nonce(message, nonce)).await?;
     Ok(())
 }
 

@@ -146,6 +146,9 @@ pub struct Update {
     pub seed: Option<u64>,
     /// The cut mixed into the sealed secret at Start.
     pub cut: Option<String>,
+    /// A request to take a move back, opened with this change; its version is the one this
+    /// change writes (issue #27).
+    pub undo: Option<super::undo::UndoRequest>,
 }
 
 /// What [`super::Store::update`] wrote.

@@ -191,6 +191,10 @@ impl Store {
         if let Some((user, clock)) = &update.away_clock {
             super::away::write_clock(&mut tx, id, *user, clock).await?;
         }
+        if let Some(request) = &update.undo {
+            let request = super::undo::UndoRequest { version: expected + 1, ..*request };
+            super::undo::write_request(&mut tx, id, &request, now).await?;
+        }
         if let Some(finish) = &update.finish {
             super::ratings::record(&mut tx, self.backend, id, finish, now).await?;
         }

@@ -1,7 +1,7 @@
 //! Open requests to take a move back (`undo_requests`, migration 0014): one per table, open
 //! while the table's version is the one it was asked at.
 
-use sqlx::Row;
+use sqlx::{Any, Row, Transaction};
 
 use super::{Store, StoreError};
 use crate::table::vocab::TableId;
@@ -22,31 +22,6 @@ pub struct UndoRequest {
 }
 
 impl Store {
-    /// Opens `request` at `table`, replacing any earlier one.
-    ///
-    /// # Errors
-    /// On database failure.
-    pub async fn open_undo(&self, table: TableId, request: &UndoRequest, at: i64) -> Result<(), StoreError> {
-        self.writable()?;
-        sqlx::query(
-            "INSERT INTO undo_requests (table_id, seat, version, undoes, asked, allowed, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (table_id) DO UPDATE SET seat = excluded.seat, version = excluded.version,
-             undoes = excluded.undoes, asked = excluded.asked, allowed = excluded.allowed,
-             created_at = excluded.created_at",
-        )
-        .bind(table.0)
-        .bind(i64::from(request.seat))
-        .bind(request.version)
-        .bind(i64::from(request.undoes))
-        .bind(i64::from(request.asked))
-        .bind(i64::from(request.allowed))
-        .bind(at)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
     /// The request open at `table`, if any (it may be out of date: compare its version).
     ///
     /// # Errors
@@ -95,4 +70,31 @@ impl Store {
         sqlx::query("DELETE FROM undo_requests WHERE table_id = $1").bind(table.0).execute(&self.pool).await?;
         Ok(())
     }
+}
+
+/// Opens `request` at `table` in the transaction of the change that asks it (with its outbox
+/// entry), replacing any earlier one.
+pub(super) async fn write_request(
+    tx: &mut Transaction<'_, Any>,
+    table: TableId,
+    request: &UndoRequest,
+    at: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO undo_requests (table_id, seat, version, undoes, asked, allowed, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (table_id) DO UPDATE SET seat = excluded.seat, version = excluded.version,
+         undoes = excluded.undoes, asked = excluded.asked, allowed = excluded.allowed,
+         created_at = excluded.created_at",
+    )
+    .bind(table.0)
+    .bind(i64::from(request.seat))
+    .bind(request.version)
+    .bind(i64::from(request.undoes))
+    .bind(i64::from(request.asked))
+    .bind(i64::from(request.allowed))
+    .bind(at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -57,9 +57,7 @@ pub struct AwayClock {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AwayError {
     /// Less than a day, or a time in the past.
-    #[error(
-        "Away time starts now and lasts whole days: give at least 1 day. To come back, use /away with off set to true."
-    )]
+    #[error("Away time lasts whole days: give at least 1 day. To come back, use /away with off set to true.")]
     TooShort,
     /// Longer than the allowance of every game.
     #[error(
@@ -75,7 +73,21 @@ pub enum AwayError {
     /// Coming back without being away.
     #[error("You are not away; nothing to end.")]
     NotAway,
+    /// A start that is not a date.
+    #[error(
+        "\"{0}\" is not a date: give the first day you are away like 2026-12-24 (year, month, day). Nothing was changed."
+    )]
+    NotADate(String),
+    /// A start in the past.
+    #[error("{0} is in the past: your away time can start today or on a later day. Nothing was changed.")]
+    InThePast(String),
+    /// A start too far ahead.
+    #[error("{0} is too far ahead: away time can be planned at most 60 days ahead. Nothing was changed.")]
+    TooFarAhead(String),
 }
+
+/// How many days ahead away time can be planned.
+const MOST_DAYS_AHEAD: i64 = 60;
 
 impl Tables {
     /// `user` goes away for `days` from `at`, with an optional note: every table they play at
@@ -83,8 +95,7 @@ impl Tables {
     /// tables told, for delivery.
     ///
     /// # Errors
-    /// [`AwayError`] for less than a day, more than their games allow, or a long note;
-    /// storage failures. Nothing changes then.
+    /// As [`Tables::go_away_from`].
     pub async fn go_away(
         &self,
         user: UserId,
@@ -92,9 +103,32 @@ impl Tables {
         note: Option<String>,
         at: i64,
     ) -> Result<Vec<Snapshot>, TableError> {
+        self.go_away_from(user, None, days, note, at).await
+    }
+
+    /// `user` goes away for `days` from the local date `from` (like 2026-12-24, in their time
+    /// zone from `/settings`; none or today: from `at`), with an optional note: every table
+    /// they play at is told now, and the clocks of their turns stop only from the start.
+    ///
+    /// # Errors
+    /// [`AwayError`] for less than a day, more than their games allow, a long note, a start
+    /// that is not a date, in the past or more than 60 days ahead; storage failures. Nothing
+    /// changes then.
+    pub async fn go_away_from(
+        &self,
+        user: UserId,
+        from: Option<&str>,
+        days: i64,
+        note: Option<String>,
+        at: i64,
+    ) -> Result<Vec<Snapshot>, TableError> {
         if days < 1 {
             return Err(AwayError::TooShort.into());
         }
+        let since = match from {
+            Some(text) => self.away_start(user, text, at).await?,
+            None => at,
+        };
         let note = note.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
         if note.as_ref().is_some_and(|n| n.chars().count() > AWAY_NOTE_LIMIT) {
             return Err(AwayError::NoteTooLong.into());
@@ -105,15 +139,19 @@ impl Tables {
         if days > most / DAY {
             return Err(AwayError::TooLong { most: most / DAY }.into());
         }
-        let away = Away { since: at, until: at + days * DAY, note };
+        let away = Away { since, until: since + days * DAY, note };
         self.store.set_away(user, &away).await.map_err(TableError::store)?;
         let mut told = Vec::new();
         for row in rows {
             let name = name_of(&row, user);
             let said = away.note.as_ref().map(|n| format!(" (\"{n}\")")).unwrap_or_default();
+            let when = if away.since > at {
+                format!("will be away from <t:{}:f> until <t:{}:f>", away.since, away.until)
+            } else {
+                format!("is away until <t:{}:f>", away.until)
+            };
             let line = format!(
-                "🏖️ {name} is away until <t:{}:f>{said}: the clock of their turns stops meanwhile (up to {} days at this table), and they are not pinged.",
-                away.until,
+                "🏖️ {name} {when}{said}: the clock of their turns stops meanwhile (up to {} days at this table), and they are not pinged.",
                 row.away_allowance / DAY
             );
             let update = Update::default();
@@ -129,6 +167,9 @@ impl Tables {
     /// [`AwayError::NotAway`] when they are not away; storage failures.
     pub async fn come_back(&self, user: UserId, at: i64) -> Result<Vec<Snapshot>, TableError> {
         let away = self.store.away(user).await.map_err(TableError::store)?;
+        if away.as_ref().is_some_and(|a| a.since > at) {
+            return self.cancel_planned(user).await;
+        }
         let Some(away) = away.filter(|a| a.active(at)) else {
             self.store.clear_away(user).await.map_err(TableError::store)?;
             return Err(AwayError::NotAway.into());
@@ -142,6 +183,42 @@ impl Tables {
             let ping = if waits_on(&row, user) { vec![user] } else { Vec::new() };
             let update = Update { deadline_at: Some(deadline), away_clock: Some((user, clock)), ..Update::default() };
             told.push(self.announce(row, line, ping, update).await?);
+        }
+        Ok(told)
+    }
+
+    /// `user`'s away time planned for later (it has not started at `at`).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn away_planned(&self, user: UserId, at: i64) -> Result<Option<Away>, TableError> {
+        let away = self.store.away(user).await.map_err(TableError::store)?;
+        Ok(away.filter(|a| a.since > at))
+    }
+
+    /// The start of away time from the local date `text`: now when it is today.
+    async fn away_start(&self, user: UserId, text: &str, at: i64) -> Result<i64, TableError> {
+        let given = text.trim();
+        let day = chrono::NaiveDate::parse_from_str(given, "%Y-%m-%d")
+            .map_err(|_| AwayError::NotADate(given.chars().take(40).collect()))?;
+        let settings = self.user_settings(user).await?;
+        let (start, today) = super::quiet::day_start(&settings, day, at);
+        if day < today {
+            return Err(AwayError::InThePast(given.to_string()).into());
+        }
+        if (day - today).num_days() > MOST_DAYS_AHEAD {
+            return Err(AwayError::TooFarAhead(given.to_string()).into());
+        }
+        Ok(start.max(at))
+    }
+
+    /// Away time planned for later is called off: the tables told of it are told.
+    async fn cancel_planned(&self, user: UserId) -> Result<Vec<Snapshot>, TableError> {
+        self.store.clear_away(user).await.map_err(TableError::store)?;
+        let mut told = Vec::new();
+        for row in self.running_rows(user).await? {
+            let line = format!("{} will not be away after all.", name_of(&row, user));
+            told.push(self.announce(row, line, Vec::new(), Update::default()).await?);
         }
         Ok(told)
     }

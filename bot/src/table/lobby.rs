@@ -232,7 +232,15 @@ impl Tables {
             let panels = row
                 .seats
                 .iter()
-                .filter_map(|s| s.user.map(|user| PanelNote { user, seat: s.seat, fresh: false, lines: Vec::new() }))
+                .filter_map(|s| {
+                    s.user.map(|user| PanelNote {
+                        user,
+                        seat: s.seat,
+                        fresh: false,
+                        lines: Vec::new(),
+                        take_back: false,
+                    })
+                })
                 .collect();
             let board = BoardNote { lines: vec![line.to_string()], ping: Vec::new() };
             Dispatch { panels, board: Some(board), ..Dispatch::default() }

@@ -34,6 +34,19 @@ pub struct Dispatch {
     /// The game ended with this commit: its standings go to the server's results channel,
     /// if it has one.
     pub results: bool,
+    /// A request to take a move back, put to the people asked (issue #27 item 5).
+    pub undo: Option<UndoNote>,
+}
+
+/// A request to take a move back, as the people asked see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UndoNote {
+    /// Whose move it is.
+    pub asker: String,
+    /// The people asked to agree.
+    pub users: Vec<UserId>,
+    /// The table version the request is open at (the answer buttons carry it).
+    pub version: i64,
 }
 
 /// One player's private panel after a commit.
@@ -49,6 +62,10 @@ pub struct PanelNote {
     /// What happened that only they (and perhaps others they share it with) may read.
     #[serde(default)]
     pub lines: Vec<String>,
+    /// They made this commit's move and the game lets them ask to take it back: the panel
+    /// offers Take back (issue #27 item 5).
+    #[serde(default)]
+    pub take_back: bool,
 }
 
 /// The public post after a commit.
@@ -101,6 +118,8 @@ pub enum Part<'a> {
     Reminder(&'a ReminderNote),
     /// The standings in the server's results channel.
     Results,
+    /// A request to take a move back, with its Allow and Refuse buttons.
+    Undo(&'a UndoNote),
 }
 
 impl Dispatch {
@@ -125,6 +144,9 @@ impl Dispatch {
         }
         if self.results {
             parts.push(Part::Results);
+        }
+        if let Some(undo) = &self.undo {
+            parts.push(Part::Undo(undo));
         }
         parts
     }
@@ -165,7 +187,8 @@ impl Dispatch {
                 let user = row.user?;
                 let seat = Seat(row.seat);
                 let lines = progress.private_lines(seat);
-                Some(PanelNote { user, seat: row.seat, fresh: fresh.contains(seat), lines })
+                let take_back = progress.offers_take_back() == Some(seat) && !table.game.resigned(seat);
+                Some(PanelNote { user, seat: row.seat, fresh: fresh.contains(seat), lines, take_back })
             })
             .collect();
         let away = progress.went_away_seats().iter().filter_map(user_of).collect();
@@ -194,7 +217,13 @@ mod tests {
 
     #[test]
     fn parts_come_in_delivery_order_and_the_stored_form_round_trips() {
-        let panel = PanelNote { user: UserId(7), seat: 1, fresh: true, lines: vec!["You drew the 4♠.".into()] };
+        let panel = PanelNote {
+            user: UserId(7),
+            seat: 1,
+            fresh: true,
+            lines: vec!["You drew the 4♠.".into()],
+            take_back: false,
+        };
         let dispatch = Dispatch {
             started: true,
             lobby: true,
@@ -203,11 +232,20 @@ mod tests {
             board: Some(BoardNote { lines: vec!["Ann passes.".into()], ping: vec![UserId(7)] }),
             reminder: None,
             results: false,
+            undo: Some(UndoNote { asker: "Ann".into(), users: vec![UserId(9)], version: 4 }),
         };
         let board = dispatch.board.clone().expect("board");
+        let undo = dispatch.undo.clone().expect("undo");
         assert_eq!(
             dispatch.parts(),
-            vec![Part::Start, Part::Lobby, Part::Panel(&panel), Part::Away(UserId(9)), Part::Board(&board)]
+            vec![
+                Part::Start,
+                Part::Lobby,
+                Part::Panel(&panel),
+                Part::Away(UserId(9)),
+                Part::Board(&board),
+                Part::Undo(&undo)
+            ]
         );
         let json = dispatch.to_json().expect("json");
         assert_eq!(Dispatch::from_json(&json).expect("reads back"), dispatch);

@@ -82,6 +82,14 @@ fn instant(tz: Tz, day: NaiveDate, minute: u16) -> i64 {
     tz.from_utc_datetime(&naive).timestamp()
 }
 
+/// When the local day `day` begins for the player (seconds since the epoch), and the local
+/// day `at` falls in: for away time planned from a date (issue #27 item 1).
+#[must_use]
+pub fn day_start(settings: &UserSettings, day: NaiveDate, at: i64) -> (i64, NaiveDate) {
+    let tz = player_zone(settings);
+    (instant(tz, day, 0), local(tz, at).date_naive())
+}
+
 /// When the player's quiet hours that `at` falls in end (seconds since the epoch), or `None`
 /// when `at` is not in their quiet hours (or they have none).
 #[must_use]

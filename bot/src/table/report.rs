@@ -35,6 +35,8 @@ pub(crate) struct Progress {
     handed: bool,
     /// Seats a computer took over from their player here.
     went_away: SeatSet,
+    /// The seat whose move (the last a person made here) the game lets them ask to take back.
+    take_back: Option<Seat>,
 }
 
 impl Progress {
@@ -59,6 +61,7 @@ impl Progress {
             interrupted: SeatSet::EMPTY,
             handed: false,
             went_away: SeatSet::EMPTY,
+            take_back: None,
         }
     }
 
@@ -86,6 +89,18 @@ impl Progress {
         self.moves.push(Move { seat, action: applied.action.clone(), origin });
         self.narration.extend(applied.narration.iter().cloned());
         self.interrupted = self.interrupted.union(self.before_must.without(game.pending().must_seats()));
+    }
+
+    /// `seat`'s move, just recorded, may be taken back (the game said so): its panel offers it.
+    pub(crate) fn offer_take_back(&mut self, seat: Seat) {
+        self.take_back = Some(seat);
+    }
+
+    /// The seat offered Take back, while nobody but computers has moved since its move.
+    pub(crate) fn offers_take_back(&self) -> Option<Seat> {
+        let seat = self.take_back?;
+        let last_person = self.moves.iter().rev().find(|m| m.origin != Origin::Computer)?;
+        (last_person.seat == seat && last_person.origin == Origin::Player).then_some(seat)
     }
 
     /// Whether nothing was applied and no seat changed hands.
@@ -182,11 +197,14 @@ pub struct MoveReport {
     pub recorded: Option<super::outbox::Recorded>,
     /// What the player read on each option they chose to enter the action (by clicks).
     pub chosen: Vec<String>,
+    /// The seat whose move the game lets its player ask to take back (issue #27 item 5).
+    pub take_back: Option<Seat>,
 }
 
 impl MoveReport {
     pub(crate) fn new(progress: Progress, table: &Loaded) -> Self {
         let fresh = progress.fresh(table.game.pending().must_seats());
+        let take_back = progress.offers_take_back();
         let privates = table
             .row
             .seats
@@ -203,6 +221,7 @@ impl MoveReport {
             went_away: progress.went_away,
             recorded: None,
             chosen: Vec::new(),
+            take_back,
         }
     }
 

@@ -141,6 +141,7 @@ impl Tables {
         }
         let names = table.names();
         let mut progress = Progress::new(&table.game);
+        let before = table.game.clone();
         let applied = table
             .game
             .apply(seat, action, &names)
@@ -151,6 +152,10 @@ impl Tables {
             return Err(TableError::Stale(id));
         }
         progress.record(seat, &applied, Origin::Player, &table.game);
+        // Issue #27 item 5: the panel offers Take back only when the game allows it.
+        if table.game.take_back(&before, seat, &applied.action, &names).is_ok() {
+            progress.offer_take_back(seat);
+        }
         self.run_computers(&mut table, &mut progress)?;
         lost_race(self.commit(table, progress, false).await)
     }
@@ -235,6 +240,7 @@ impl Tables {
             // Start fixes the seed of a sealed deal, and the cut that gave it.
             seed: (table.row.status == Status::Lobby).then_some(table.row.seed),
             cut: table.row.deal.as_ref().filter(|_| table.row.status == Status::Lobby).and_then(|d| d.cut.clone()),
+            undo: None,
         };
         let written =
             self.store.update(id, table.row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;

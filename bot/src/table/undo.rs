@@ -10,7 +10,9 @@
 
 use engines::{AnyGame, Seat, SeatSet};
 
+use super::outbox::{Dispatch, UndoNote};
 use super::*;
+use crate::store::Update;
 use crate::store::undo::UndoRequest;
 
 /// The answer to a request to take a move back.
@@ -25,6 +27,9 @@ pub struct UndoAsked {
     pub asker: String,
     /// The move taken back at once, when nobody had to be asked.
     pub granted: Option<Box<MoveReport>>,
+    /// The request's outbox entry (its post with Allow and Refuse), when people were asked at
+    /// a table that delivers through the outbox.
+    pub recorded: Option<outbox::Recorded>,
 }
 
 /// What an answer to a request did.
@@ -66,15 +71,26 @@ impl Tables {
             .filter(|s| s.seat != seat.0 && !s.away && !table.game.resigned(Seat(s.seat)))
             .filter_map(|s| s.user.map(|u| (u, s.name.clone())))
             .collect();
-        let version = table.row.version;
         if asked.is_empty() {
+            let version = table.row.version;
             let report = self.grant(table, before, seat, undoes).await?;
-            return Ok(UndoAsked { version, asked, asker, granted: Some(Box::new(report)) });
+            return Ok(UndoAsked { version, asked, asker, granted: Some(Box::new(report)), recorded: None });
         }
+        // The request and its post are one commit (the post goes through the outbox, so a stop
+        // between the two loses neither); it is open at the version this commit writes.
         let seats: SeatSet = asked.iter().filter_map(|(u, _)| table.seat_of(*u)).collect();
-        let request = UndoRequest { seat: seat.0, version, undoes, asked: seats.bits(), allowed: 0 };
-        self.store.open_undo(id, &request, now()).await.map_err(|e| TableError::from_store(e, id))?;
-        Ok(UndoAsked { version, asked, asker, granted: None })
+        let request = UndoRequest { seat: seat.0, version: 0, undoes, asked: seats.bits(), allowed: 0 };
+        let note = UndoNote {
+            asker: asker.clone(),
+            users: asked.iter().map(|(u, _)| *u).collect(),
+            version: table.row.version + 1,
+        };
+        let dispatch = Dispatch { undo: Some(note), ..Dispatch::default() };
+        let update = Update { undo: Some(request), ..lobby::outgoing(&table.row, dispatch.clone())? };
+        let written =
+            self.store.update(id, table.row.version, &update).await.map_err(|e| TableError::from_store(e, id))?;
+        let recorded = recorded(table.row.delivers.then_some(dispatch), written);
+        Ok(UndoAsked { version: written.version, asked, asker, granted: None, recorded })
     }
 
     /// `user` answers the request asked at `version` at table `id`: agrees (`allow`) or refuses.

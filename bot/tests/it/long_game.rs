@@ -9,14 +9,14 @@ use crate::discord::{Harness, choice_index, mentioned, table_of, user};
 use crate::support::fake_discord::*;
 
 /// The reply's text, which must be private.
-async fn private_text(harness: &Harness, handle: &InteractionHandle) -> String {
+pub(crate) async fn private_text(harness: &Harness, handle: &InteractionHandle) -> String {
     let reply = harness.fake.wait_reply(handle).await;
     assert!(reply.ephemeral(), "a private answer: {}", harness.fake.summary());
     reply.content().unwrap_or_default().to_string()
 }
 
 /// Runs a statement on the bot's SQLite file, as if time had passed.
-async fn exec(harness: &Harness, sql: &'static str, values: &[i64]) {
+pub(crate) async fn exec(harness: &Harness, sql: &'static str, values: &[i64]) {
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", harness.db().display())).await.expect("connect");
     let mut query = sqlx::query(sql);
     for value in values {
@@ -27,7 +27,7 @@ async fn exec(harness: &Harness, sql: &'static str, values: &[i64]) {
 }
 
 /// Two people at Martian 12s, started in a thread: the thread, the first board, the table.
-async fn two_player_game(harness: &Harness) -> (FakeChannel, StoredMessage, TableId) {
+pub(crate) async fn two_player_game(harness: &Harness) -> (FakeChannel, StoredMessage, TableId) {
     harness.play(ALICE, GameKind::Martian12s, 2).await;
     assert!(harness.lobby_click(BOB, "Join").await.is_success());
     harness.lobby_click(ALICE, "Start").await;
@@ -91,6 +91,9 @@ async fn server_defaults_are_set_by_managers_and_taken_by_new_tables() {
         "{}",
         lobby.content
     );
+    let menu = lobby.custom_ids().into_iter().find(|id| id.ends_with(":bot")).expect("the computer player menu");
+    let first = &lobby.component(&menu).expect("the menu")["options"][0];
+    assert!(first["value"] == "hard" && first["label"].as_str().is_some_and(|l| l.ends_with("this server's choice")));
     let id = table_of(&lobby);
     let (timeout, allowance): (i64, i64) =
         sqlx::query_as("SELECT turn_timeout, away_allowance FROM game_tables WHERE id = $1")

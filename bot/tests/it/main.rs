@@ -7,11 +7,14 @@ mod support;
 
 mod console;
 mod discord;
+mod discord_away;
 mod discord_delivery;
 mod discord_explain;
 mod discord_input;
 mod discord_kill;
 mod discord_raja;
+mod discord_results;
+mod discord_undo;
 mod fair;
 mod fake_discord_poise_smoke;
 mod fake_discord_selftest;

@@ -173,3 +173,69 @@ async fn held_notices_and_digests_are_taken_once() {
     assert!(tables.advance_digest(ALICE, Some(was), next).await.expect("move on"));
     assert!(!tables.advance_digest(ALICE, Some(was), next).await.expect("moved once"));
 }
+
+/// Sets table `id`'s deadline, as if time had passed.
+async fn set_deadline(tables: &Tables, id: TableId, deadline: i64) {
+    sqlx::query("UPDATE game_tables SET deadline_at = $1 WHERE id = $2")
+        .bind(deadline)
+        .bind(id.0)
+        .execute(tables.front_end_pool())
+        .await
+        .expect("deadline");
+}
+
+/// Item 1, away from a later date, on a controlled clock (every call is given its time): a
+/// start that is not a date, in the past or too far ahead is refused in words and changes
+/// nothing; away time planned for later can be called off; before its start a late turn
+/// times out as usual, and from its start the clock stops.
+#[tokio::test]
+async fn away_from_a_later_date_stops_clocks_only_from_its_start() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(url) = db::url(&dir).await else { return };
+    let tables = Tables::new(db::open(&url).await);
+    let (early, late) = (started(&tables).await, started(&tables).await);
+    let waiting = tables.snapshot(early).await.expect("snapshot").waiting_users()[0];
+    assert_eq!(tables.snapshot(late).await.expect("snapshot").waiting_users(), vec![waiting], "same seed");
+    let at = now();
+    // No time zone set: dates are UTC days. Tomorrow starts at `start`.
+    let start = (at / 86_400 + 1) * 86_400;
+    let day = |offset: i64| {
+        chrono::DateTime::from_timestamp(at + offset * 86_400, 0).expect("a time").format("%Y-%m-%d").to_string()
+    };
+    let refused = |result: Result<Vec<bot::table::Snapshot>, TableError>| match result {
+        Err(TableError::AwayTime(err)) => err.to_string(),
+        other => panic!("refused: {other:?}"),
+    };
+    let past = refused(tables.go_away_from(waiting, Some(&day(-1)), 2, None, at).await);
+    assert_eq!(
+        past,
+        format!("{} is in the past: your away time can start today or on a later day. Nothing was changed.", day(-1))
+    );
+    let text = refused(tables.go_away_from(waiting, Some("next week"), 2, None, at).await);
+    assert!(text.starts_with("\"next week\" is not a date: give the first day you are away like"), "{text}");
+    let text = refused(tables.go_away_from(waiting, Some(&day(61)), 2, None, at).await);
+    assert!(text.contains("at most 60 days ahead"), "{text}");
+    assert_eq!(tables.away_planned(waiting, at).await.expect("read"), None, "nothing was changed");
+
+    let told = tables.go_away_from(waiting, Some(&day(1)), 2, Some("trip".into()), at).await.expect("planned");
+    assert_eq!(told.len(), 2, "both tables are told now");
+    let planned = tables.away_planned(waiting, at).await.expect("read").expect("planned");
+    assert_eq!((planned.since, planned.until), (start, start + 2 * 86_400));
+    assert_eq!(tables.away_now(waiting, at).await.expect("read"), None, "not away before the start");
+    assert!(tables.come_back(waiting, at).await.expect("called off").len() == 2);
+    assert_eq!(tables.away_planned(waiting, at).await.expect("read"), None, "called off");
+    tables.go_away_from(waiting, Some(&day(1)), 2, None, at).await.expect("planned again");
+
+    // A deadline passing before the start: the late policy applies.
+    set_deadline(&tables, early, start - 10).await;
+    assert!(tables.expire(early, start - 5).await.expect("expire").is_some(), "timed out");
+    let log = tables.log(early).await.expect("log");
+    assert!(log.iter().any(|e| e.origin == bot::table::Origin::Timeout), "{log:?}");
+    // A deadline passing after the start: the clock stopped at the start with 50 s left, and
+    // starts again when the away time ends.
+    set_deadline(&tables, late, start + 50).await;
+    assert!(tables.expire(late, start + 100).await.expect("expire").is_none(), "no timeout");
+    let deadline = tables.snapshot(late).await.expect("snapshot").deadline_at;
+    assert_eq!(deadline, Some(start + 2 * 86_400 + 50));
+    assert!(tables.log(late).await.expect("log").is_empty());
+}
