@@ -3,6 +3,9 @@
 //! game at the largest table: mid-game and final, public and a seat's own.
 //!
 //! `cargo bench -p render --bench render`
+//!
+//! Times are the CPU time of the drawing thread (see [`ThreadCpu`]), not wall-clock time: the
+//! machine is shared, and a wall clock counts the time other processes hold the core.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -10,8 +13,50 @@ mod common;
 use std::hint::black_box;
 
 use common::gunslinger as mg;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{criterion_group, criterion_main};
 use engines::{AnyGame, Viewer};
+
+type Criterion = criterion::Criterion<ThreadCpu>;
+
+/// The CPU time the benchmark's thread has used (`CLOCK_THREAD_CPUTIME_ID`), in nanoseconds:
+/// what one core spends drawing, whatever else the machine runs meanwhile.
+struct ThreadCpu;
+
+fn thread_cpu_ns() -> u64 {
+    let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    u64::try_from(now.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(now.tv_nsec).unwrap_or(0)
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = u64;
+    type Value = u64;
+
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(start)
+    }
+
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+
+    fn zero(&self) -> u64 {
+        0
+    }
+
+    fn to_f64(&self, value: &u64) -> f64 {
+        *value as f64
+    }
+
+    fn formatter(&self) -> &dyn ValueFormatter {
+        // Nanoseconds, shown as wall times are (ns, µs, ms).
+        WallTime.formatter()
+    }
+}
 
 fn bench_board(c: &mut Criterion, id: &str, game: &AnyGame) {
     bench_view(c, id, game, Viewer::Public);
@@ -104,5 +149,9 @@ fn walked_boards(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, boards, gunslinger_gang_boards, conquest_of_mars_boards, raja_boards, walked_boards);
+criterion_group! {
+    name = benches;
+    config = criterion::Criterion::default().with_measurement(ThreadCpu);
+    targets = boards, gunslinger_gang_boards, conquest_of_mars_boards, raja_boards, walked_boards
+}
 criterion_main!(benches);
