@@ -275,9 +275,10 @@ impl Raja {
         let shields: Vec<String> = p.deployed.iter().map(|s| format!("a {}-shield on {}", s.face, s.cell)).collect();
         let shields = if shields.is_empty() { "no shields".to_string() } else { and_list(&shields) };
         format!(
-            "{}'s land: {blue} blue and {} red tiles; {nobles}; walls of {} stones; {shields}",
+            "{}'s land: {} and {}; {nobles}; stones in the walls: {}; {shields}",
             p.colour,
-            tiles.len() - blue,
+            crate::wording::count(blue as i64, "blue tile"),
+            crate::wording::count((tiles.len() - blue) as i64, "red tile"),
             and_list(&walls),
         )
     }
