@@ -3,14 +3,20 @@
 //! Every local human sits at the one terminal (hot seat); computer players move on their
 //! own. Each move is saved to SQLite before it is shown, so `--resume` continues a game.
 
+mod end;
 pub mod fair;
+mod input;
 
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use engines::{GameKind, Viewer};
-use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+use tokio::io::AsyncBufRead;
+
+use end::print_final;
+pub use input::MAX_LINE;
+use input::{Line, read_line};
 
 use crate::table::{Entry, LobbyRequest, MoveReport, Participant, Snapshot, TableError, Tables};
 use crate::table::{OnTimeout, Skill, Status, TableId, UserId};
@@ -66,7 +72,7 @@ where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
-    let id = match args.resume {
+    let (id, since) = match args.resume {
         Some(id) => resume(tables, TableId(id), out).await?,
         None => open(tables, args, out).await?,
     };
@@ -81,6 +87,9 @@ where
         prefix: String::new(),
         path: Vec::new(),
         confirming_resign: false,
+        since,
+        told_goal: false,
+        told_picture: false,
     };
     session.run().await?;
     Ok(id)
@@ -108,7 +117,8 @@ pub fn where_it_stands(snapshot: &Snapshot) -> String {
     format!("#{:<4} {stands}\n      {waiting}{resume}", snapshot.id)
 }
 
-async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result<TableId, ConsoleError> {
+/// Opens and starts a table; its number and what the start said (told under the first board).
+async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result<(TableId, Vec<String>), ConsoleError> {
     let humans = args.players.saturating_sub(args.bots);
     let name = |i: u8| if humans == 1 { "You".to_string() } else { format!("Player {}", i + 1) };
     let request = LobbyRequest {
@@ -133,16 +143,16 @@ async fn open<W: Write>(tables: &Tables, args: &PlayArgs, out: &mut W) -> Result
     writeln!(out, "{} at table #{}.", args.game.name(), lobby.id)?;
     writeln!(out, "{}", fair::commitment_line(&lobby))?;
     let report = tables.start(lobby.id, local_user(0)).await?;
-    print_narration(out, &report, None)?;
-    Ok(lobby.id)
+    Ok((lobby.id, narration(&report, None)))
 }
 
-async fn resume<W: Write>(tables: &Tables, id: TableId, out: &mut W) -> Result<TableId, ConsoleError> {
+/// Resumes a table (or starts a lobby the terminal opened); as [`open`].
+async fn resume<W: Write>(tables: &Tables, id: TableId, out: &mut W) -> Result<(TableId, Vec<String>), ConsoleError> {
     let snapshot = tables.snapshot(id).await?;
     match snapshot.status {
         Status::Running => {
             writeln!(out, "Resuming {} at table #{id}.", snapshot.game.name())?;
-            Ok(id)
+            Ok((id, Vec::new()))
         }
         // A lobby the terminal opened, stopped between opening and starting: the seats still
         // free belong to the terminal's own players (computer players were seated when it
@@ -155,12 +165,11 @@ async fn resume<W: Write>(tables: &Tables, id: TableId, out: &mut W) -> Result<T
             let host = snapshot.host.ok_or(TableError::NotHost(id))?;
             let report = tables.start(id, host).await?;
             writeln!(out, "Starting {} at table #{id} (seed {}).", snapshot.game.name(), snapshot.seed)?;
-            print_narration(out, &report, None)?;
-            Ok(id)
+            Ok((id, narration(&report, None)))
         }
         Status::Lobby => Err(TableError::NotStarted(id).into()),
         Status::Finished | Status::Abandoned => {
-            print_final(out, &snapshot)?;
+            print_final(out, &snapshot, &[])?;
             Err(TableError::Over(id).into())
         }
     }
@@ -183,6 +192,13 @@ struct Session<'a, R, W> {
     path: Vec<String>,
     /// Whether the last line was `resign`, which waits for a yes.
     confirming_resign: bool,
+    /// What happened since the player's last decision, printed under the next board and just
+    /// above the menu, so it stays on the screen with the choice it leads to.
+    since: Vec<String>,
+    /// Whether the board's "To win:" line was printed once already (`rules` repeats it).
+    told_goal: bool,
+    /// Whether the picture's path was printed once already (it never changes).
+    told_picture: bool,
 }
 
 /// Legal lists longer than this are entered a step at a time.
@@ -280,7 +296,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
             let snapshot = self.tables.snapshot(self.id).await?;
             if snapshot.status != Status::Running {
                 self.write_board(&snapshot)?;
-                print_final(self.out, &snapshot)?;
+                print_final(self.out, &snapshot, &std::mem::take(&mut self.since))?;
                 fair::print_end(self.tables, &snapshot, self.out).await?;
                 return Ok(());
             }
@@ -288,7 +304,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
                 // Only computer players to move (a table saved by an older release, or
                 // interrupted): they play on, and the loop shows where that leads.
                 match self.tables.drive_computers(self.id).await? {
-                    Some(report) => print_narration(self.out, &report, None)?,
+                    Some(report) => self.note(&report, None),
                     None => return Err(TableError::Internal("the game waits for nobody".into()).into()),
                 }
                 continue;
@@ -321,10 +337,12 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
             // turn and it changed since they last saw it.
             let text = render::board_text(&private.view, &private.names);
             if self.shown_private.get(&seat) != Some(&text) {
-                writeln!(self.out, "\n{} view:\n{text}", possessive(&name))?;
+                let shown = self.goal_once(&text);
+                writeln!(self.out, "\n{} view:\n{shown}", possessive(&name))?;
                 self.shown_private.insert(seat, text);
             }
         }
+        self.tell_since()?;
         // A short list is shown whole; a long one is entered a step at a time, like the
         // Discord menus.
         let menu = if private.legal.len() <= LIST_LIMIT {
@@ -371,7 +389,10 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
             "" => {}
             "help" | "?" => self.help(user, menu).await?,
             "rules" => writeln!(self.out, "\n{}", snapshot.game.summary().trim_end())?,
-            "board" => self.show_board(snapshot)?,
+            "board" => {
+                self.told_goal = false;
+                self.show_board(snapshot)?;
+            }
             "undo" => self.undo(user).await?,
             "resign" => {
                 self.confirming_resign = true;
@@ -459,7 +480,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
                     self.prefix.clear();
                     self.path.clear();
                     let seat = report.snapshot.seat_of(user);
-                    print_narration(self.out, &report, seat)?;
+                    self.note(&report, seat);
                 }
                 None => {
                     let names: Vec<&str> = asked.asked.iter().map(|(_, name)| name.as_str()).collect();
@@ -497,7 +518,7 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
         match result {
             Ok(report) => {
                 let seat = report.snapshot.seat_of(user);
-                print_narration(self.out, &report, seat)?;
+                self.note(&report, seat);
                 Ok(true)
             }
             Err(err) if err.is_internal() => Err(err.into()),
@@ -510,9 +531,35 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
 
     fn show_board(&mut self, snapshot: &Snapshot) -> Result<(), ConsoleError> {
         if let Some(view) = &snapshot.view {
-            writeln!(self.out, "\n{}", render::board_text(view, &snapshot.names()))?;
+            let text = self.goal_once(&render::board_text(view, &snapshot.names()));
+            writeln!(self.out, "\n{text}")?;
         }
         self.write_board(snapshot)
+    }
+
+    /// A board's text with its "To win:" line kept only the first time a board is printed:
+    /// the goal does not change, and `rules` says it again.
+    fn goal_once(&mut self, text: &str) -> String {
+        if !std::mem::replace(&mut self.told_goal, true) {
+            return text.to_string();
+        }
+        text.lines().filter(|line| !line.starts_with(GOAL)).collect::<Vec<_>>().join("\n")
+    }
+
+    /// Keeps what `report` says `seat` may read, to print with the next menu.
+    fn note(&mut self, report: &MoveReport, seat: Option<engines::Seat>) {
+        self.since.extend(narration(report, seat));
+    }
+
+    /// Prints what happened since the last menu, after the board and before the next menu.
+    fn tell_since(&mut self) -> std::io::Result<()> {
+        if !self.since.is_empty() {
+            writeln!(self.out)?;
+        }
+        for line in self.since.drain(..) {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(())
     }
 
     /// Writes the board picture and says where.
@@ -528,135 +575,18 @@ impl<R: AsyncBufRead + Unpin, W: Write> Session<'_, R, W> {
         std::fs::create_dir_all(self.boards_dir)?;
         let path = self.boards_dir.join(format!("table-{}.png", self.id));
         std::fs::write(&path, png)?;
-        writeln!(self.out, "Board picture: {}", path.display())?;
+        if !std::mem::replace(&mut self.told_picture, true) {
+            writeln!(self.out, "Board picture: {} (redrawn after every move)", path.display())?;
+        }
         Ok(())
     }
 }
 
-/// The longest input line the terminal reads; the rest of a longer line is skipped unread,
-/// so a runaway paste neither fills memory nor is echoed back.
-pub const MAX_LINE: usize = 4096;
-
-/// One line of input.
-#[derive(Debug, PartialEq, Eq)]
-enum Line {
-    /// A line, with any bytes that are not UTF-8 shown as U+FFFD.
-    Text(String),
-    /// A line longer than [`MAX_LINE`], skipped.
-    TooLong,
-}
-
-/// Reads one line (up to a newline or the end of input); `None` at the end of input. Keeps at
-/// most [`MAX_LINE`] bytes and never fails on invalid UTF-8.
-async fn read_line<R: AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<Option<Line>> {
-    let mut kept: Vec<u8> = Vec::new();
-    let mut too_long = false;
-    let mut read_any = false;
-    loop {
-        let buffer = input.fill_buf().await?;
-        if buffer.is_empty() {
-            break;
-        }
-        read_any = true;
-        let (chunk, done) = match buffer.iter().position(|b| *b == b'\n') {
-            Some(end) => (&buffer[..end], Some(end + 1)),
-            None => (buffer, None),
-        };
-        if kept.len() + chunk.len() > MAX_LINE {
-            too_long = true;
-        } else {
-            kept.extend_from_slice(chunk);
-        }
-        let used = done.unwrap_or(buffer.len());
-        input.consume(used);
-        if done.is_some() {
-            break;
-        }
-    }
-    if !read_any {
-        return Ok(None);
-    }
-    if too_long {
-        return Ok(Some(Line::TooLong));
-    }
-    if kept.last() == Some(&b'\r') {
-        kept.pop();
-    }
-    Ok(Some(Line::Text(String::from_utf8_lossy(&kept).into_owned())))
-}
-
-fn print_narration<W: Write>(out: &mut W, report: &MoveReport, seat: Option<engines::Seat>) -> std::io::Result<()> {
+/// What `report` says `seat` (or everyone) may read, a line each as the terminal prints it.
+fn narration(report: &MoveReport, seat: Option<engines::Seat>) -> Vec<String> {
     let viewer = seat.map_or(Viewer::Public, Viewer::Seat);
-    for line in report.narration_for(viewer) {
-        writeln!(out, "  * {line}")?;
-    }
-    Ok(())
+    report.narration_for(viewer).into_iter().map(|line| format!("  * {line}")).collect()
 }
 
-fn print_final<W: Write>(out: &mut W, snapshot: &Snapshot) -> std::io::Result<()> {
-    if let Some(view) = &snapshot.view {
-        writeln!(out, "\n{}", render::board_text(view, &snapshot.names()))?;
-    }
-    match (&snapshot.outcome, snapshot.status) {
-        (Some(outcome), _) => {
-            // The board text above ends with the final standings; without a view, list them.
-            if snapshot.view.is_none() {
-                writeln!(out, "Game over: {}.", outcome.reason)?;
-                let names = snapshot.names();
-                for standing in &outcome.standings {
-                    let name = names.get(standing.seat.index()).cloned().unwrap_or_default();
-                    writeln!(out, "  {}. {name} — {}", standing.place, standing.detail)?;
-                }
-            }
-        }
-        (None, Status::Abandoned) => writeln!(out, "Table #{} was abandoned.", snapshot.id)?,
-        (None, _) => {}
-    }
-    writeln!(out, "Seed {}; replay this game with: {}", snapshot.seed, replay_command(snapshot))
-}
-
-/// The `saloon play` command that plays `snapshot`'s game again: its seats, computer level,
-/// options and seed.
-fn replay_command(snapshot: &Snapshot) -> String {
-    let bots = snapshot.seats.iter().filter(|s| s.user.is_none()).count();
-    let mut command = format!(
-        "saloon play {game} --players {players} --bots {bots} --seed {seed}",
-        game = snapshot.game.id(),
-        players = snapshot.seats.len(),
-        seed = snapshot.seed,
-    );
-    if let Some(level) = snapshot.seats.iter().filter(|s| s.user.is_none()).find_map(|s| s.level) {
-        command.push_str(&format!(" --level {}", level.name()));
-    }
-    let options = serde_json::from_str::<serde_json::Value>(&snapshot.options).unwrap_or_default();
-    for (key, value) in options.as_object().into_iter().flatten() {
-        let value = match value {
-            serde_json::Value::String(text) => text.clone(),
-            serde_json::Value::Array(items) => items
-                .iter()
-                .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
-                .collect::<Vec<_>>()
-                .join("/"),
-            other => other.to_string(),
-        };
-        command.push_str(&format!(" --opt {key}={value}"));
-    }
-    command
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn lines_are_capped_and_invalid_utf8_is_survived() {
-        let mut long = vec![b'x'; MAX_LINE * 50];
-        long.extend_from_slice(b"\npass\r\n\xff\xfe bid 3\nlast");
-        let mut input = tokio::io::BufReader::with_capacity(64, &long[..]);
-        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::TooLong));
-        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::Text("pass".into())));
-        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::Text("\u{fffd}\u{fffd} bid 3".into())));
-        assert_eq!(read_line(&mut input).await.expect("io"), Some(Line::Text("last".into())));
-        assert_eq!(read_line(&mut input).await.expect("io"), None);
-    }
-}
+/// The start of a board's line that says how the game is won.
+const GOAL: &str = "To win:";

@@ -179,7 +179,10 @@ async fn human_and_computers_finish(game: GameKind, players: u8, bots: u8) {
     let id = id.expect("session");
     let end = tables.snapshot(id).await.expect("snapshot");
     assert_eq!(end.status, Status::Finished, "{}", out.lines().rev().take(30).collect::<Vec<_>>().join("\n"));
-    assert!(out.contains("Game over"), "the final standings are shown");
+    assert!(out.contains("Game over") || out.contains("Match over"), "the final standings are shown");
+    what_happened_sits_above_the_menu(&out);
+    let findings = engines::wording::findings(&out);
+    assert!(findings.is_empty(), "{game:?}: the terminal printed {findings:?}");
     let log = tables.store().log(id).await.expect("log");
     let human = log.iter().filter(|e| e.origin == bot::table::Origin::Player).count();
     let computer = log.iter().filter(|e| e.origin == bot::table::Origin::Computer).count();
@@ -187,6 +190,37 @@ async fn human_and_computers_finish(game: GameKind, players: u8, bots: u8) {
     assert!(!resigned, "the human played the game out");
     assert!(human >= 10 && computer >= 10, "both took part: {human} human, {computer} computer actions");
     tables.verify_replay(id).await.expect("replay");
+}
+
+/// Issue #24 item 5: what happened since a player's last decision is printed after the board,
+/// right above the menu it leads to, so a 24-line terminal shows both; nothing but the menu
+/// comes between the first line of it and the prompt.
+fn what_happened_sits_above_the_menu(out: &str) {
+    let lines: Vec<&str> = out.lines().collect();
+    let menu_line = |line: &str| {
+        let head = line.trim_start().split(". ").next().unwrap_or_default();
+        line.starts_with("  ") && (head == "c" || head == "b" || head.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let prompts: Vec<usize> =
+        (1..lines.len()).filter(|&i| lines[i].starts_with("> ") && menu_line(lines[i - 1])).collect();
+    let mut told = 0;
+    for step in prompts.windows(2) {
+        let Some(first) = (step[0] + 1..step[1]).find(|&i| lines[i].starts_with("  * ")) else { continue };
+        told += 1;
+        for &line in &lines[first..step[1]] {
+            let fits = line.is_empty()
+                || line.starts_with("  * ")
+                || line.contains("your move")
+                || line.starts_with("Your move")
+                || menu_line(line);
+            assert!(
+                fits,
+                "a board or other text comes between what happened and the menu: {line:?} in\n{}",
+                lines[step[0]..step[1]].join("\n")
+            );
+        }
+    }
+    assert!(told >= 10, "the game told what happened before {told} prompts");
 }
 
 #[tokio::test]
@@ -260,6 +294,11 @@ async fn searching_computers_play_a_match_to_the_end() {
     assert_eq!(searched, easy.store().log(second.expect("second")).await.expect("log"));
     let random_log = random.store().log(third.expect("random match")).await.expect("log");
     assert_ne!(searched, random_log, "searching players do not play the random players' moves");
+}
+
+#[tokio::test]
+async fn martian_12s_is_played_to_the_end_at_the_keyboard() {
+    human_and_computers_finish(GameKind::Martian12s, 3, 2).await;
 }
 
 #[tokio::test]
