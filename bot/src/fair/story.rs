@@ -27,15 +27,24 @@ pub struct Story {
 }
 
 /// Lines of `viewer`'s text board that the public board does not have: what only they saw.
+/// A drawing's rows and headings (Raja's own land as a map) say nothing on their own, out of
+/// the drawing; the sentences beside them say the same facts in words, and are kept.
 fn private_lines(game: &AnyGame, seat: engines::Seat, names: &[String]) -> Vec<String> {
     let public = render::board_text(&game.view(Viewer::Public), names);
     let public: std::collections::HashSet<&str> = public.lines().map(str::trim).collect();
     render::board_text(&game.view(Viewer::Seat(seat)), names)
         .lines()
         .map(str::trim)
-        .filter(|line| !line.is_empty() && !public.contains(line))
+        .filter(|line| !line.is_empty() && !public.contains(line) && says_something(line))
         .map(str::to_string)
         .collect()
+}
+
+/// Whether a board line reads as a fact: it has a word of three letters or more and is not a
+/// heading (ending in a colon) over a drawing.
+fn says_something(line: &str) -> bool {
+    let worded = line.split(|c: char| !c.is_alphabetic()).any(|word| word.chars().count() >= 3);
+    worded && !line.ends_with(':')
 }
 
 /// The story of a replayed game whose log is `log`, players called `names`; `reveal` says

@@ -277,6 +277,13 @@ async fn the_story_at_the_end_reveals_every_private_fact_unless_the_table_keeps_
         for line in &story.reveal {
             assert!(!line.contains("Seat(") && !line.contains('_'), "{kind}: written for people: {line}");
         }
+        // Each fact a player alone saw reads on its own: no row of a drawing (Raja's own land
+        // as a map during setup) torn out of it.
+        let facts_seen = story.reveal.iter().filter_map(|l| l.split_once(" saw: ")).flat_map(|(_, f)| f.split("; "));
+        for fact in facts_seen {
+            let worded = fact.split(|c: char| !c.is_alphabetic()).any(|w| w.chars().count() >= 3);
+            assert!(worded && !fact.ends_with(':'), "{kind}: a fact that says nothing on its own: {fact:?}");
+        }
         // The turning points: every lead change named is checked against a replay.
         lead_changes += check_lead_changes(kind, &story, &log);
         assert!(story.turning_points.iter().any(|l| l.starts_with("The last move: ")), "{kind}");

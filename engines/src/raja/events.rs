@@ -348,7 +348,7 @@ pub fn sentence(event: &Event, names: &[String]) -> String {
         }
         Event::Placed { seat, city, touch, wall, lost, .. } => {
             let lost = if *lost > 0 { format!("; {} waiting lost", count(*lost, "stone")) } else { String::new() };
-            format!("{} builds on {}, {}{lost}: wall {wall}.", name(seat), city_name(*city), touch_text(touch))
+            format!("{} builds on {}, {}{lost}: {}.", name(seat), city_name(*city), touch_text(touch), wall_now(wall))
         }
         Event::ShieldDeployed { seat, face, cell, .. } => format!("{} deploys a {face}-shield on {cell}.", name(seat)),
         other => game_sentence(other, &name),
@@ -461,7 +461,7 @@ fn siege_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
         Event::DefenceConfirmed { seat } => format!("{} confirms the defence.", name(seat)),
         Event::Battle(b) => battle_sentence(b, name),
         Event::StoneRemoved { seat, city, touch, wall } => {
-            format!("{} removes a stone from C{city}, {}: wall {wall}.", name(seat), touch_text(touch))
+            format!("{} removes a stone from C{city}, {}: {}.", name(seat), touch_text(touch), wall_now(wall))
         }
         Event::WallDestroyed { seat, city } => format!("{}'s C{city} wall is destroyed.", name(seat)),
         Event::RansomDemanded { city, demand } => format!("A ransom of ${demand} is demanded for C{city}'s noble."),
@@ -532,4 +532,9 @@ fn end_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
         Event::Automatic { seat, action } => format!("{} (by default): {action}.", name(seat)),
         _ => String::new(),
     }
+}
+
+/// What a wall is after a stone went on or came off: "the wall is now 3 stones in rows of 2 and 1".
+fn wall_now(wall: &Wall) -> String {
+    if wall.rows().is_empty() { "no wall is left".to_string() } else { format!("the wall is now {}", wall.words()) }
 }

@@ -80,6 +80,21 @@ impl Wall {
         &self.rows[..usize::from(self.height)]
     }
 
+    /// The wall in words, row 1 first: "no wall", "2 stones in one row", "6 stones in rows
+    /// of 3, 2 and 1".
+    #[must_use]
+    pub fn words(&self) -> String {
+        let stones = crate::wording::count(self.rows().iter().map(|&r| i64::from(r)).sum::<i64>(), "stone");
+        match self.rows() {
+            [] => "no wall".to_string(),
+            [_] => format!("{stones} in one row"),
+            [rest @ .., last] => {
+                let rest: Vec<String> = rest.iter().map(u8::to_string).collect();
+                format!("{stones} in rows of {} and {last}", rest.join(", "))
+            }
+        }
+    }
+
     /// `S`: stones in the wall.
     #[must_use]
     pub fn stones(&self) -> u8 {

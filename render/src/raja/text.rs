@@ -258,27 +258,35 @@ pub(crate) fn board_of<'a>(view: &'a View, player: &'a PlayerView) -> Option<&'a
     })
 }
 
-/// `Ann (Black, chair) · 5 vp · grain 3 · elephants 2 · stones 22 · shields in reserve …`.
+/// `Ann (Black, chair) · 5 vp · grain 3 · elephants 2 · stones 22 · reserve shields 1 worth 1, 2 worth 3`.
 pub(crate) fn facts_line(player: &PlayerView, board: Option<&BoardView>) -> String {
     let mut line = format!("{} vp · grain {} · elephants {}", player.vp, player.grain, player.elephants);
     if let Some(board) = board {
-        let [a, b, c] = board.shields;
-        let _ = write!(line, " · stones {} · reserve shields 1:{a} 2:{b} 3:{c}", board.stones);
+        let held: Vec<String> =
+            (1u8..).zip(board.shields).filter(|(_, n)| *n > 0).map(|(face, n)| format!("{n} worth {face}")).collect();
+        let shields = if held.is_empty() {
+            "no reserve shields".to_string()
+        } else {
+            format!("reserve shields {}", held.join(", "))
+        };
+        let _ = write!(line, " · stones {} · {shields}", board.stones);
     }
     line
 }
 
-/// `C1 (0,0) wall [3,2,1] 6 stones · makes 4 · grain 3`.
+/// `C1 (0,0) · wall of 6 stones in rows of 3, 2 and 1 · makes 4 · grain 3`.
 pub(crate) fn city_line(city: &CityView, names: &[String], herds: &[&Herd]) -> String {
     let at = city.cell.map_or_else(|| "not placed".to_string(), |c| c.to_string());
     let mut line = match city.noble {
         Noble::Captured(by) => format!("C{} ({at}) taken by {}", city.number, name_of(names, by)),
         Noble::Unplaced => format!("C{} not founded yet", city.number),
+        Noble::Home if city.stones == 0 => {
+            format!("C{} ({at}) · no wall · makes {} · grain {}", city.number, city.production, city.column)
+        }
         Noble::Home => format!(
-            "C{} ({at}) wall {} {} · makes {} · grain {}",
+            "C{} ({at}) · wall of {} · makes {} · grain {}",
             city.number,
-            city.wall,
-            count(city.stones, "stone"),
+            city.wall.words(),
             city.production,
             city.column
         ),
@@ -334,20 +342,24 @@ fn player_block(out: &mut String, view: &View, player: &PlayerView, names: &[Str
             let _ = writeln!(out, "  {line}");
         }
     } else {
-        let tiles: Vec<String> = board
-            .tiles
-            .iter()
-            .map(|t| format!("{}{}", t.cell, if t.colour == TileColour::Red { "R" } else { "B" }))
+        let at = |colour: TileColour| -> Vec<String> {
+            board.tiles.iter().filter(|t| t.colour == colour).map(|t| t.cell.to_string()).collect()
+        };
+        let groups: Vec<String> = [("blue", at(TileColour::Blue)), ("red", at(TileColour::Red))]
+            .into_iter()
+            .filter(|(_, cells)| !cells.is_empty())
+            .map(|(colour, cells)| format!("{colour} at {}", cells.join(" ")))
             .collect();
-        let _ = writeln!(out, "  tiles: {}", tiles.join(" "));
+        let _ = writeln!(out, "  tiles: {}", groups.join("; "));
     }
     let herds: Vec<&Herd> = view.herds.iter().filter(|h| h.target == player.seat).collect();
     for city in &board.cities {
         let _ = writeln!(out, "  {}", city_line(city, names, &herds));
     }
     if !board.deployed.is_empty() {
-        let shields: Vec<String> = board.deployed.iter().map(|s| format!("{}@{}", s.face, s.cell)).collect();
-        let _ = writeln!(out, "  shields: {}", shields.join(" "));
+        let shields: Vec<String> =
+            board.deployed.iter().map(|s| format!("{} at {}", count(s.face, "point"), s.cell)).collect();
+        let _ = writeln!(out, "  shields: {}", shields.join("; "));
     }
     let visitors: Vec<String> = view
         .players
