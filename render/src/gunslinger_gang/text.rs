@@ -36,7 +36,7 @@ pub(crate) fn board_text(view: &View, names: &[String]) -> String {
         player_line(&mut out, view, player, names);
     }
     for town in &view.towns {
-        town_line(&mut out, view, town);
+        town_line(&mut out, view, town, names);
     }
     let discard: Vec<String> = view.discard.iter().map(|n| n.title().name().to_string()).collect();
     let _ = writeln!(
@@ -96,67 +96,73 @@ fn player_line(out: &mut String, view: &View, player: &PlayerView, names: &[Stri
     }
 }
 
-fn town_line(out: &mut String, view: &View, town: &TownView) {
+/// A position in words: `B2 Copper Mine (1 VP, sheriff +1, no deputy) · Ann 2 outlaws and the
+/// sheriff; Bo 1 outlaw · to resolve: Ann's card, Bo's The Kid + Gold Strike · buildings 2 VP`.
+fn town_line(out: &mut String, view: &View, town: &TownView, names: &[String]) {
     let Some(tile) = town.tile else {
         let _ = writeln!(out, "  {} (not founded yet)", town.town);
         return;
     };
-    let mut pieces = Vec::new();
-    for (seat, player) in view.players.iter().enumerate() {
-        let mut text = String::new();
-        let outlaws = town.outlaws.get(seat).copied().unwrap_or(0);
-        if outlaws > 0 {
-            text.push_str(&outlaws.to_string());
-        }
-        if town.sheriff == Some(player.seat) {
-            text.push('S');
-        }
-        if town.deputy == Some(player.seat) {
-            text.push('D');
-        }
-        if !text.is_empty() {
-            pieces.push(format!("{}:{text}", letter(player.colour)));
-        }
-    }
+    let mut parts = vec![format!("{} {} ({})", town.town, tile.name(), tile_words(tile))];
+    let pieces: Vec<String> = view
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, player)| {
+            let outlaws = town.outlaws.get(seat).copied().unwrap_or(0);
+            let mut held = Vec::new();
+            if outlaws > 0 {
+                held.push(count(outlaws, "outlaw"));
+            }
+            if town.sheriff == Some(player.seat) {
+                held.push("the sheriff".to_string());
+            }
+            if town.deputy == Some(player.seat) {
+                held.push("the deputy".to_string());
+            }
+            (!held.is_empty()).then(|| format!("{} {}", name_of(names, player.seat), held.join(" and ")))
+        })
+        .collect();
+    parts.push(if pieces.is_empty() { "nobody here".to_string() } else { pieces.join("; ") });
     let stack: Vec<String> = town
         .stack
         .iter()
         .map(|e| {
-            let card = e.card.map_or(String::new(), |c| format!(" {}", c.underling.name()));
+            let owner = view
+                .players
+                .iter()
+                .find(|p| p.colour == e.colour)
+                .map_or_else(|| letter(e.colour).to_string(), |p| format!("{}'s", name_of(names, p.seat)));
+            let card = e.card.map_or(" card".to_string(), |c| format!(" {}", c.underling.name()));
             let story = e
                 .story
                 .map_or(if e.news { " + News".to_string() } else { String::new() }, |n| format!(" + {}", n.title()));
-            format!("{}{card}{story}", letter(e.colour))
+            format!("{owner}{card}{story}")
         })
         .collect();
-    let mut extras = Vec::new();
+    if !stack.is_empty() {
+        parts.push(format!("to resolve: {}", stack.join(", ")));
+    }
     if let Some(item) = town.item {
-        extras.push(format!("item {}", item.name()));
+        parts.push(format!("item {}", item.name()));
     }
     if !town.buildings.is_empty() {
         let buildings: Vec<String> = town.buildings.iter().map(|vp| format!("{vp} VP")).collect();
-        extras.push(format!("buildings {}", buildings.join(", ")));
+        parts.push(format!("buildings {}", buildings.join(", ")));
     }
     if town.gold_strike {
-        extras.push("Gold Strike".into());
+        parts.push("Gold Strike".into());
     }
     if town.collapse {
-        extras.push("Mine Collapse".into());
+        parts.push("Mine Collapse".into());
     }
-    let _ = writeln!(
-        out,
-        "  {} {} {} · {} · stack [{}]{}",
-        town.town,
-        tile.name(),
-        tile.stats(),
-        or_dash(&pieces),
-        stack.join(", "),
-        if extras.is_empty() { String::new() } else { format!(" · {}", extras.join(" · ")) }
-    );
+    let _ = writeln!(out, "  {}", parts.join(" · "));
 }
 
-fn or_dash(parts: &[String]) -> String {
-    if parts.is_empty() { "-".to_string() } else { parts.join(" ") }
+/// What a tile pays (§2.2): "2 VP, sheriff +1, deputy +1" or "…, no deputy".
+fn tile_words(tile: engines::gunslinger_gang::Tile) -> String {
+    let deputy = tile.deputy_bonus().map_or_else(|| "no deputy".to_string(), |d| format!("deputy +{d}"));
+    format!("{} VP, sheriff +{}, {deputy}", tile.output(), tile.sheriff_bonus())
 }
 
 fn or_list(parts: &[String]) -> String {
@@ -185,7 +191,7 @@ mod tests {
         let text = crate::board_text(&game.view(Viewer::Public), &names);
         println!("{text}");
         assert!(text.starts_with("Gunslinger Gang · Round 1 of 4 · Planning"), "{text}");
-        assert!(text.contains("B2 Copper Mine 1/+1/—"), "{text}");
+        assert!(text.contains("B2 Copper Mine (1 VP, sheriff +1, no deputy)"), "{text}");
         assert!(text.contains("(not founded yet)"), "{text}");
         assert!(!text.contains("Rancher"), "a deployed card is secret: {text}");
         assert!(!text.contains("Your hand"), "{text}");
