@@ -244,6 +244,25 @@ impl Panel {
     }
 }
 
+/// The characters of a panel given to the seat's board as text (a message holds 2,000).
+const PANEL_BOARD_ROOM: usize = 1300;
+
+/// A seat's board as text within `room` characters: whole when it fits; else its first line
+/// (the game and whose turn) and then the lines only this seat sees, which the public board
+/// (`public`) lacks, so what is cut is what the channel's board already shows, never the hand.
+fn own_board_text(own: &str, public: Option<&str>, room: usize) -> String {
+    if own.chars().count() <= room {
+        return own.to_string();
+    }
+    let Some(public) = public else { return post::clip(own, room) };
+    let shared: std::collections::HashSet<&str> = public.lines().collect();
+    let mut lines = own.lines();
+    let mut kept: Vec<&str> = lines.next().into_iter().collect();
+    kept.extend(lines.filter(|line| !line.trim().is_empty() && !shared.contains(line)));
+    kept.push("(The whole board is in the picture and in the game's channel.)");
+    post::clip(&kept.join("\n"), room)
+}
+
 async fn panel_message(
     data: &Data,
     snapshot: &Snapshot,
@@ -277,7 +296,8 @@ async fn panel_message(
         content.push_str(&format!("📝 Your notes: {}\n", post::clip(&note, 300)));
     }
     let text = render::board_text(&private.view, &private.names);
-    content.push_str(&format!("```\n{}\n```", post::clip(&text, 1300)));
+    let public = snapshot.view.as_ref().map(|view| render::board_text(view, &private.names));
+    content.push_str(&format!("```\n{}\n```", own_board_text(&text, public.as_deref(), PANEL_BOARD_ROOM)));
     let mut rows = Vec::new();
     match state {
         PanelState::Deciding => {
@@ -312,7 +332,7 @@ async fn panel_message(
     }
     let png = render::board_png(&private.view, &private.names).ok().map(|png| {
         serenity::CreateAttachment::bytes(png, format!("table-{}-yours.png", snapshot.id))
-            .description(post::alt_text(snapshot.game, &text))
+            .description(post::alt_text(snapshot.game, &own_board_text(&text, public.as_deref(), 900)))
     });
     Ok(Panel { content: post::clip(&content, 2000), png, rows })
 }
@@ -349,4 +369,22 @@ pub fn board_reply(snapshot: &Snapshot, note: &str) -> CreateInteractionResponse
         reply = reply.add_file(png);
     }
     reply
+}
+
+#[cfg(test)]
+mod tests {
+    use super::own_board_text;
+
+    #[test]
+    fn a_long_own_board_keeps_the_private_lines_and_drops_what_the_channel_shows() {
+        let public = format!("Game · Round 3\n{}", "A public line of the board\n".repeat(60));
+        let own = format!("{public}Only you see this: hand 4H 6S QD AH");
+        let text = own_board_text(&own, Some(&public), 300);
+        assert!(text.starts_with("Game · Round 3\n"), "{text}");
+        assert!(text.contains("Only you see this: hand 4H 6S QD AH"), "{text}");
+        assert!(!text.contains("A public line"), "{text}");
+        assert!(text.chars().count() <= 300);
+        let short = "Game · Round 1\nOnly you see this: hand 2C";
+        assert_eq!(own_board_text(short, Some("Game · Round 1"), 300), short, "a board that fits is whole");
+    }
 }

@@ -502,6 +502,7 @@ async fn dm_panels(game: GameKind, moves: usize, resigning_ends: bool) {
         }
     }
     assert!(made >= moves.min(10), "moves {made}");
+    own_lines_in_hand(&harness, thread.id, table_of(&board)).await;
     for (who, turns) in [(ALICE, turns[0]), (BOB, turns[1])] {
         let sent = notifications(who);
         // One panel per turn the game began waiting for them, and one first private view at
@@ -531,6 +532,27 @@ async fn dm_panels(game: GameKind, moves: usize, resigning_ends: bool) {
     }
     whole_story_told(&harness, thread.id, table_of(&board)).await;
     harness.finish().await;
+}
+
+/// `/hand` shows every line of the player's own board that the public board does not have (a
+/// hand, an event card, hidden money), however long the board: a long board is cut where the
+/// channel's picture already shows it, never in the player's own part.
+async fn own_lines_in_hand(harness: &Harness, thread: u64, id: TableId) {
+    for who in [ALICE, BOB] {
+        let hand = harness.fake.slash_command(who, thread, "hand", vec![]).await;
+        let reply = harness.fake.wait_reply(&hand).await;
+        let content = reply.content().unwrap_or_default().to_string();
+        let (snapshot, private) =
+            harness.tables().await.private_view(id, bot::table::UserId(who.id)).await.expect("seated");
+        let public = render::board_text(snapshot.view.as_ref().expect("a board"), &private.names);
+        let public: std::collections::HashSet<&str> = public.lines().collect();
+        let own = render::board_text(&private.view, &private.names);
+        let only_theirs: Vec<&str> = own.lines().filter(|l| !l.trim().is_empty() && !public.contains(l)).collect();
+        assert!(!only_theirs.is_empty(), "{} holds something private", who.id);
+        for line in only_theirs {
+            assert!(content.contains(line), "{}'s /hand leaves out {line:?}:\n{content}", who.id);
+        }
+    }
 }
 
 /// After the end, the thread gets the whole story (#28 item 4) with the reveal picture beside
