@@ -545,7 +545,7 @@ async fn own_lines_in_hand(harness: &Harness, thread: u64, id: TableId) {
         let (snapshot, private) =
             harness.tables().await.private_view(id, bot::table::UserId(who.id)).await.expect("seated");
         let public = render::board_text(snapshot.view.as_ref().expect("a board"), &private.names);
-        let public: std::collections::HashSet<&str> = public.lines().collect();
+        let public: HashSet<&str> = public.lines().collect();
         let own = render::board_text(&private.view, &private.names);
         let only_theirs: Vec<&str> = own.lines().filter(|l| !l.trim().is_empty() && !public.contains(l)).collect();
         assert!(!only_theirs.is_empty(), "{} holds something private", who.id);
