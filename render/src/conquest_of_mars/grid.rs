@@ -2,7 +2,8 @@
 //! backs for face-down cards (nothing about them is drawn), faces for face-up ones, each
 //! card's pyramids (upright seen from above, flat lying towards the card they point at, by
 //! size), a card solely occupied outlined in its owner's colour (R26: it will count for
-//! them), and the target of an attack ringed.
+//! them), the target of an attack ringed, and in a seat's own view the cards it may move a
+//! pyramid onto (R13, R22) marked with a dashed ring.
 
 use engines::conquest_of_mars::{CellView, Orient, View};
 use engines::parts::cards::Card;
@@ -33,6 +34,8 @@ const FACE_EDGE: Rgba = Rgba::hex(0x9a8f7a);
 const BACK: Rgba = Rgba::hex(0x6b2a35);
 const BACK_LINE: Rgba = Rgba::hex(0xe9c9a0);
 const HOLE_EDGE: Rgba = Rgba::hex(0x3a4150);
+/// The ring round a card the viewer may move a pyramid onto.
+const MOVE_RING: Rgba = Rgba::hex(0x7fe0ff);
 
 /// Where the cells start.
 #[derive(Clone, Copy, Debug)]
@@ -80,9 +83,20 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
         {
             canvas.round_rect(area, 11.0, None, Some((theme::ACCENT, 5.0)));
         }
+        if view.moves_to.contains(&cell.cell) {
+            move_ring(canvas, x, y);
+        }
         pyramids(canvas, cell, x, y);
     }
     grid.y0 + 7.0 * PITCH
+}
+
+/// A card a pyramid of the viewer may move onto: a dashed ring just outside the card, in
+/// the accent colour, so that it reads apart from the solid ownership outline.
+fn move_ring(canvas: &mut Canvas, x: f32, y: f32) {
+    let (l, t, r, b) = (x - 1.0, y - 1.0, x + CARD + 1.0, y + CARD + 1.0);
+    let edge = [(l, t), (r, t), (r, b), (l, b), (l, t)];
+    canvas.line(&edge, MOVE_RING, 4.0, Some((10.0, 6.0)));
 }
 
 /// The five holes (R6), as (column, row).
