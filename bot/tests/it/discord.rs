@@ -529,7 +529,31 @@ async fn dm_panels(game: GameKind, moves: usize, resigning_ends: bool) {
         let last = panels.last().expect("a panel");
         assert!(last.content.contains("game is over"), "the last panel says the game is over: {}", last.content);
     }
+    whole_story_told(&harness, thread.id, table_of(&board)).await;
     harness.finish().await;
+}
+
+/// After the end, the thread gets the whole story (#28 item 4) with the reveal picture beside
+/// it, and every private fact of the game (each hand, each sealed choice, as the engine lists
+/// its secrets) is told in its words or its attached text.
+async fn whole_story_told(harness: &Harness, thread: u64, id: TableId) {
+    let story = harness
+        .fake
+        .wait_for("the story", harness.fake.timeout(), |f| f.public_messages(thread).into_iter().find(is_story))
+        .await;
+    let picture = story.attachments.iter().find(|a| a.filename.ends_with("-revealed.png")).expect("the reveal picture");
+    assert!(picture.bytes.starts_with(b"\x89PNG"), "a picture");
+    assert!(picture.description.as_deref().is_some_and(|d| d.starts_with("Revealed at the end")), "with alt text");
+    let mut told = story.content.clone();
+    for file in story.attachments.iter().filter(|a| a.filename.ends_with(".txt")) {
+        told.push_str(&String::from_utf8_lossy(&file.bytes));
+    }
+    let log = harness.tables().await.export(id, None).await.expect("export").log;
+    let facts = crate::fair::private_facts(&log);
+    assert!(!facts.is_empty(), "a game with private facts");
+    for (owner, token) in &facts {
+        assert!(crate::fair::names(&told, owner, token), "the story tells {owner}'s {token}: {told}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

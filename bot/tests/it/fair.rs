@@ -209,7 +209,7 @@ async fn a_seed_given_by_the_host_and_a_table_of_the_previous_release_have_no_co
 /// Every private fact any player held during the game (every secret with an owner, at every
 /// step: hands, hidden event cards, sealed choices, blinders, setup lands), as the engine
 /// lists them for its leak checks.
-fn private_facts(log: &ExportLog) -> Vec<(String, String)> {
+pub(crate) fn private_facts(log: &ExportLog) -> Vec<(String, String)> {
     let kind: GameKind = log.game.parse().expect("game");
     let mut game = AnyGame::setup(kind, &log.options, log.players.len(), log.seed).expect("setup");
     let mut facts = Vec::new();
@@ -231,7 +231,7 @@ fn private_facts(log: &ExportLog) -> Vec<(String, String)> {
 
 /// Whether the story `told` names `owner`'s secret `token`: as the engine codes it, or for a
 /// Raja blinder (`Black blinder: $75`), as its owner's lines say it (`Behind your blinder: $75`).
-fn names(told: &str, owner: &str, token: &str) -> bool {
+pub(crate) fn names(told: &str, owner: &str, token: &str) -> bool {
     match token.split_once(" blinder: ") {
         Some((_, cash)) => told
             .lines()

@@ -269,18 +269,26 @@ impl Raja {
         let tiles = p.lands.tiles();
         let blue = tiles.iter().filter(|t| t.colour == TileColour::Blue).count();
         let nobles: Vec<String> = p.cities.iter().filter_map(|c| c.cell.map(|c| c.to_string())).collect();
+        let nobles =
+            if nobles.is_empty() { "no nobles placed".to_string() } else { format!("nobles on {}", and_list(&nobles)) };
         let walls: Vec<String> = p.cities.iter().map(|c| c.wall.stones().to_string()).collect();
         let shields: Vec<String> = p.deployed.iter().map(|s| format!("a {}-shield on {}", s.face, s.cell)).collect();
-        let shields =
-            if shields.is_empty() { "no shields".to_string() } else { format!("shields: {}", shields.join(", ")) };
+        let shields = if shields.is_empty() { "no shields".to_string() } else { and_list(&shields) };
         format!(
-            "{} ({}): {} blue and {} red tiles, nobles on {}, stones in the walls: {}; {shields}",
-            seat.mention(),
+            "{}'s land: {} and {}; {nobles}; stones in the walls: {}; {shields}",
             p.colour,
-            blue,
-            tiles.len() - blue,
-            nobles.join(", "),
-            walls.join(", "),
+            crate::wording::count(blue as i64, "blue tile"),
+            crate::wording::count((tiles.len() - blue) as i64, "red tile"),
+            and_list(&walls),
         )
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -31,8 +31,11 @@ pub fn board(view: &View, names: &[String]) -> String {
     for player in &view.players {
         player_block(&mut out, view, player, names);
     }
-    if view.me.is_some() {
+    if let Some(me) = &view.me {
         let _ = writeln!(out, "{}", private_line(view));
+        if let Some((_, sketch)) = &me.setup {
+            let _ = writeln!(out, "  {sketch}");
+        }
     }
     if let Some(result) = &view.result {
         let cash: Vec<String> =
