@@ -5,8 +5,8 @@
 use super::action::{Action, Grab};
 use super::events::{Event, Forced, RoundEnd};
 use super::state::{
-    Credits, EndReason, Martian12s, MatchMode, PULL_LIMIT, Phase, Pyramid, ROUND_CAP, RoundLine, RoundResult, Status,
-    TWELVE, full_bag,
+    Credits, EndReason, LastMove, Martian12s, MatchMode, PULL_LIMIT, Phase, Pyramid, ROUND_CAP, RoundLine, RoundResult,
+    Status, TWELVE, full_bag,
 };
 use crate::game::{Outcome, Pending, RuleError, Seat, SeatSet, Standing};
 
@@ -41,6 +41,11 @@ pub(super) fn act(
 ) -> Result<(), RuleError> {
     check(game, seat, *action)?;
     // Validated: from here on nothing refuses.
+    game.last_move = Some(match *action {
+        Action::Resign => LastMove::Resigned(seat),
+        Action::Pull(_) => LastMove::Pulled(seat),
+        Action::Pass => LastMove::Passed(seat),
+    });
     match *action {
         Action::Resign => game.resign(seat, events),
         Action::Pull(grab) => {
