@@ -4,7 +4,7 @@
 mod common;
 
 use engines::martian_12s::LastMove;
-use engines::{AnyView, Seat};
+use engines::{AnyView, Seat, Viewer};
 
 /// The picture of `view`.
 fn png(view: impl Into<AnyView>, players: usize) -> Vec<u8> {
@@ -34,4 +34,40 @@ fn martian_12s_marks_the_last_pull_pass_and_resignation() {
         let unmarked = engines::martian_12s::View { last_move: None, ..view.clone() };
         assert_ne!(png(view.clone(), 3), png(unmarked, 3), "{:?} is drawn", view.last_move);
     }
+}
+
+#[test]
+fn conquest_of_mars_rings_the_cards_the_last_action_touched() {
+    use common::conquest_of_mars as com;
+    let mut game = com::opening();
+    assert!(com::view(&game, Viewer::Public).last_cells.is_empty(), "nothing touched before the first move");
+    let mut rng = engines::GameRng::from_seed(5);
+    let (mut spawned, mut moved) = (false, false);
+    for _ in 0..400 {
+        let seat = common::pending_seat(&game).expect("the game goes on");
+        let before = com::view(&game, Viewer::Public);
+        let action = game.random_action(seat, &mut rng).expect("a pending seat has a move");
+        game.apply(seat, &action, &[]).unwrap_or_else(|e| panic!("{action} for {seat}: {e}"));
+        let after = com::view(&game, Viewer::Public);
+        let cells: Vec<String> = after.last_cells.iter().map(ToString::to_string).collect();
+        if let Some(cell) = action.strip_prefix("spawn ") {
+            assert_eq!(cells, [cell.to_uppercase()], "{action}");
+            spawned = true;
+        } else if let Some(id) = action.strip_prefix("move ") {
+            // R13: the card it leaves and the card it points at.
+            let mut pyramids = before.cells.iter().flat_map(|c| c.pyramids.iter().map(move |p| (c.cell, p)));
+            let (from, p) = pyramids.find(|(_, p)| p.id.to_string() == id).expect("on the board");
+            let to = p.points_at.expect("a moving pyramid lies flat");
+            assert_eq!(after.last_cells, [from, to], "{action}");
+            moved = true;
+        } else if action == "take" {
+            assert!(cells.is_empty(), "taking a die touches no card: {cells:?}");
+        }
+        if spawned && moved && !after.last_cells.is_empty() {
+            let unmarked = engines::conquest_of_mars::View { last_cells: Vec::new(), ..after.clone() };
+            assert_ne!(png(after, game.players()), png(unmarked, game.players()), "the ring is drawn");
+            return;
+        }
+    }
+    panic!("no spawn and move within 400 actions (spawned {spawned}, moved {moved})");
 }

@@ -156,6 +156,10 @@ pub struct ConquestOfMars {
     pub(crate) cancels: u8,
     pub(crate) result: Option<FinalResult>,
     pub(crate) rng: GameRng,
+    /// The cards the latest action touched, for pictures only; no rule reads it. Tables
+    /// saved before it existed read as none.
+    #[serde(default)]
+    pub(crate) last_cells: Vec<Cell>,
 }
 
 impl ConquestOfMars {
@@ -268,5 +272,6 @@ pub(crate) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Resu
         cancels: 0,
         result: None,
         rng,
+        last_cells: Vec::new(),
     })
 }

@@ -163,6 +163,10 @@ pub struct View {
     /// Computed, never stored.
     #[serde(default)]
     pub moves_to: Vec<Cell>,
+    /// The cards the latest action touched (a spawn, grow, move, turn, attack or loss), to
+    /// mark on the board; empty after dice, trades and sealed answers.
+    #[serde(default)]
+    pub last_cells: Vec<Cell>,
 }
 
 impl ConquestOfMars {
@@ -325,6 +329,7 @@ pub(crate) fn view(game: &ConquestOfMars, viewer: Viewer) -> View {
             Viewer::Seat(seat) => moves_to(game, seat),
             _ => Vec::new(),
         },
+        last_cells: game.last_cells.clone(),
     }
 }
 

@@ -2,8 +2,9 @@
 //! backs for face-down cards (nothing about them is drawn), faces for face-up ones, each
 //! card's pyramids (upright seen from above, flat lying towards the card they point at, by
 //! size), a card solely occupied outlined in its owner's colour (R26: it will count for
-//! them), the target of an attack ringed, and in a seat's own view the cards it may move a
-//! pyramid onto (R13, R22) marked with a dashed ring.
+//! them), the target of an attack ringed, the cards the latest action touched ringed in
+//! white, and in a seat's own view the cards it may move a pyramid onto (R13, R22) marked
+//! with a dashed ring.
 
 use engines::conquest_of_mars::{CellView, Orient, View};
 use engines::parts::cards::Card;
@@ -36,6 +37,8 @@ const BACK_LINE: Rgba = Rgba::hex(0xe9c9a0);
 const HOLE_EDGE: Rgba = Rgba::hex(0x3a4150);
 /// The ring round a card the viewer may move a pyramid onto.
 const MOVE_RING: Rgba = Rgba::hex(0x7fe0ff);
+/// The ring round a card the latest action touched.
+const LAST_RING: Rgba = Rgba::hex(0xffffff);
 
 /// Where the cells start.
 #[derive(Clone, Copy, Debug)]
@@ -77,6 +80,12 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
             && let Some(area) = rect(x + 2.5, y + 2.5, CARD - 5.0, CARD - 5.0)
         {
             canvas.round_rect(area, 8.0, None, Some((ink(colour).fill, 5.0)));
+        }
+        if view.last_cells.contains(&cell.cell)
+            && let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0)
+        {
+            // The latest action's cards: a white ring, under the attack and move rings.
+            canvas.round_rect(area, 11.0, None, Some((LAST_RING, 4.0)));
         }
         if target == Some(cell.cell)
             && let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0)
