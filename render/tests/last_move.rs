@@ -71,3 +71,39 @@ fn conquest_of_mars_rings_the_cards_the_last_action_touched() {
     }
     panic!("no spawn and move within 400 actions (spawned {spawned}, moved {moved})");
 }
+
+#[test]
+fn gunslinger_gang_outlines_the_towns_the_last_action_touched() {
+    use common::gunslinger_gang as gg;
+    let mut game = gg::setup(2, 5);
+    assert!(gg::view(&game, Viewer::Public).last_towns.is_empty(), "nothing touched before the first play");
+    let mut rng = engines::GameRng::from_seed(9);
+    let (mut played, mut revealed) = (false, false);
+    for _ in 0..300 {
+        let seat = common::pending_seat(&game).expect("the game goes on");
+        let action = game.random_action(seat, &mut rng).expect("a pending seat has a move");
+        game.apply(seat, &action, &[]).unwrap_or_else(|e| panic!("{action} for {seat}: {e}"));
+        let after = gg::view(&game, Viewer::Public);
+        let towns: Vec<String> = after.last_towns.iter().map(ToString::to_string).collect();
+        let words: Vec<&str> = action.split_whitespace().collect();
+        match words.as_slice() {
+            // §4.2: the town of a play is public, the underling is not.
+            ["play", _card, town, ..] => {
+                assert_eq!(towns, [town.to_uppercase()], "{action}");
+                played = true;
+            }
+            ["reveal", town] => {
+                assert_eq!(towns, [town.to_uppercase()], "{action}");
+                revealed = true;
+            }
+            ["skip"] => assert!(towns.is_empty(), "{action}: {towns:?}"),
+            _ => {}
+        }
+        if played && revealed && after.resolving.is_none() && !after.last_towns.is_empty() {
+            let unmarked = engines::gunslinger_gang::View { last_towns: Vec::new(), ..after.clone() };
+            assert_ne!(png(after, 2), png(unmarked, 2), "the outline is drawn");
+            return;
+        }
+    }
+    panic!("no play and reveal within 300 actions (played {played}, revealed {revealed})");
+}

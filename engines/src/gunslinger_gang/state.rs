@@ -317,6 +317,10 @@ pub struct GunslingerGang {
     /// Set at the end of the game (§6.4).
     pub(crate) result: Option<FinalResult>,
     pub(crate) rng: GameRng,
+    /// The towns the latest action touched, for pictures only; no rule reads it. Tables
+    /// saved before it existed read as none.
+    #[serde(default)]
+    pub(crate) last_towns: Vec<Pos>,
 }
 
 impl GunslingerGang {
@@ -430,6 +434,7 @@ pub(super) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Resu
         last_scoring: None,
         result: None,
         rng,
+        last_towns: Vec::new(),
     };
     game.start_round(&mut Vec::new());
     Ok(game)

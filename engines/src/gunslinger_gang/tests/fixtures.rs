@@ -67,6 +67,7 @@ pub(crate) fn blank(players: usize) -> GunslingerGang {
         last_scoring: None,
         result: None,
         rng: GameRng::scripted([]),
+        last_towns: Vec::new(),
     };
     game.normalise();
     game
