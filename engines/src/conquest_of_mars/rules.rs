@@ -9,6 +9,7 @@ use super::dice::Die;
 use super::events::Event;
 use super::state::{ConquestOfMars, Phase};
 use crate::game::{Pending, RuleError, Seat, SeatSet};
+use crate::parts::ForPictures;
 use crate::parts::pyramids::Size;
 
 impl ConquestOfMars {
@@ -42,7 +43,7 @@ impl ConquestOfMars {
 
     /// Applies a listed action.
     fn perform(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) {
-        self.last_cells = self.touched(action);
+        self.last_cells = ForPictures(self.touched(action));
         match action {
             Action::ChooseStartDie(die) => self.choose_start_die(seat, die, events),
             Action::TakeDie => {
@@ -86,11 +87,11 @@ impl ConquestOfMars {
                 cell_of(pyramid).into_iter().chain(to).collect()
             }
             Action::Orient { pyramid, .. } => {
-                let mut cells = self.last_cells.clone();
+                let mut cells = self.last_cells.0.clone();
                 cells.extend(cell_of(pyramid).into_iter().filter(|c| !self.last_cells.contains(c)));
                 cells
             }
-            Action::ReorientDone => self.last_cells.clone(),
+            Action::ReorientDone => self.last_cells.0.clone(),
             _ => Vec::new(),
         }
     }

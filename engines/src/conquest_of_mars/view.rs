@@ -329,7 +329,7 @@ pub(crate) fn view(game: &ConquestOfMars, viewer: Viewer) -> View {
             Viewer::Seat(seat) => moves_to(game, seat),
             _ => Vec::new(),
         },
-        last_cells: game.last_cells.clone(),
+        last_cells: game.last_cells.0.clone(),
     }
 }
 

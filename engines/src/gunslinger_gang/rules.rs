@@ -9,6 +9,7 @@ use super::cards::{Card, Item, News, Underling, UnderlingSet};
 use super::events::Event;
 use super::state::{Entry, GunslingerGang, PLAYS_PER_ROUND, Phase, Resolving, Step, Used};
 use crate::game::{Game, Pending, RuleError, Seat, SeatSet};
+use crate::parts::ForPictures;
 
 /// The one seat the game waits for, or how it ended; nobody else may act (§4).
 pub(super) fn pending(game: &GunslingerGang) -> Pending {
@@ -36,12 +37,12 @@ pub(super) fn act(
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     if *action == Action::Resign {
-        game.last_towns.clear();
+        game.last_towns = ForPictures::default();
         game.player_mut(seat).resigned = true;
         events.push(Event::Resigned { seat });
     } else {
         game.check(seat, action)?;
-        game.last_towns = game.touched(*action);
+        game.last_towns = ForPictures(game.touched(*action));
         game.perform(seat, *action, events);
     }
     game.settle(events);

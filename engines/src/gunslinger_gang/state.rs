@@ -8,6 +8,7 @@ use super::board::{self, Pos, Slot, Tile};
 use super::cards::{Colour, Item, News, Underling, UnderlingSet};
 use super::scoring::{FinalResult, ScoringReport};
 use crate::game::{Seat, SeatSet, SetupError};
+use crate::parts::ForPictures;
 use crate::rng::GameRng;
 
 /// Gunslingers per colour (§2.1).
@@ -320,7 +321,7 @@ pub struct GunslingerGang {
     /// The towns the latest action touched, for pictures only; no rule reads it. Tables
     /// saved before it existed read as none.
     #[serde(default)]
-    pub(crate) last_towns: Vec<Pos>,
+    pub(crate) last_towns: ForPictures<Vec<Pos>>,
 }
 
 impl GunslingerGang {
@@ -434,7 +435,7 @@ pub(super) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Resu
         last_scoring: None,
         result: None,
         rng,
-        last_towns: Vec::new(),
+        last_towns: ForPictures::default(),
     };
     game.start_round(&mut Vec::new());
     Ok(game)

@@ -209,7 +209,7 @@ pub(super) fn view(game: &GunslingerGang, viewer: Viewer) -> View {
             step: r.step,
         }),
         last_scoring: game.last_scoring.clone(),
-        last_towns: game.last_towns.clone(),
+        last_towns: game.last_towns.0.clone(),
         you,
         result: game.result.clone(),
         outcome: game.outcome(),

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::events::RoundEnd;
 use crate::game::{Seat, SeatSet, SetupError};
+use crate::parts::ForPictures;
 use crate::parts::pyramids::{Colour, Size};
 use crate::parts::words::UnknownWord;
 use crate::rng::GameRng;
@@ -271,7 +272,7 @@ pub struct Martian12s {
     /// The latest move a player chose, for pictures only; no rule reads it. Tables saved
     /// before it existed read as none.
     #[serde(default)]
-    pub(crate) last_move: Option<LastMove>,
+    pub(crate) last_move: ForPictures<Option<LastMove>>,
 }
 
 /// The latest move a player chose (§4.3, §4.4, §4.8), for the board to mark.
@@ -337,7 +338,7 @@ pub(super) fn setup(options: &Options, players: usize, rng: GameRng) -> Result<M
         phase: Phase::Turn,
         rng,
         previous_round: None,
-        last_move: None,
+        last_move: ForPictures(None),
     };
     // R4: most cash draws first; the tie (always, at the start) goes to a roll-off.
     let most = game.players.iter().map(|p| p.wallet).max().unwrap_or_default();

@@ -115,7 +115,7 @@ pub(super) fn view(game: &Martian12s, _viewer: Viewer) -> View {
         sets: game.sets,
         outcome: rules::outcome(game),
         previous_round: game.previous_round.clone(),
-        last_move: game.last_move,
+        last_move: game.last_move.0,
     }
 }
 
