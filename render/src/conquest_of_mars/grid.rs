@@ -210,7 +210,8 @@ fn unit(orient: Orient) -> Option<(f32, f32)> {
 }
 
 /// A pyramid centred on `(cx, cy)`: upright as a square of four lit faces meeting at the
-/// apex, flat as a triangle pointing along its direction; its colour's letter on it.
+/// apex, flat as a triangle pointing along its direction; its colour's letter on it, and one,
+/// two or three pips for its size.
 pub(super) fn pyramid(
     canvas: &mut Canvas,
     (cx, cy): (f32, f32),
@@ -235,6 +236,7 @@ pub(super) fn pyramid(
             canvas.polygon(&[bl, br, apex], Some(Rgba::hex(0).with_alpha(70)), None);
             canvas.polygon(&[tl, tr, br, bl], None, Some((edge, 2.0)));
             canvas.text(cx, cy + f32::from(letter_size) * 0.36, &text, style, Align::Center);
+            pips(canvas, &pip_spots(size, orient, (cx, cy), scale), h, letter);
         }
         Some((ux, uy)) => {
             let (length, base) = (length * scale, base * scale);
@@ -250,13 +252,78 @@ pub(super) fn pyramid(
             // enough to hold it.
             let (lx, ly) = (mid.0 + ux * length / 3.0, mid.1 + uy * length / 3.0);
             canvas.text(lx, ly + f32::from(letter_size) * 0.36, &text, style, Align::Center);
+            pips(canvas, &pip_spots(size, orient, (cx, cy), scale), base / 2.0, letter);
         }
+    }
+}
+
+/// Where a pyramid's pips go: on an upright one in its corners, clockwise from the top
+/// left, clear of the letter; on a flat one in a row along its base.
+fn pip_spots(size: Size, orient: Orient, (cx, cy): (f32, f32), scale: f32) -> Vec<(f32, f32)> {
+    let (length, base, side) = dims(size);
+    let n = pip_count(size);
+    let Some((ux, uy)) = unit(orient) else {
+        let inset = side * scale / 2.0 * 0.62;
+        let corners = [(cx - inset, cy - inset), (cx + inset, cy - inset), (cx + inset, cy + inset)];
+        return corners[..n].to_vec();
+    };
+    let (length, base) = (length * scale, base * scale);
+    let (vx, vy) = (-uy, ux);
+    let along = -length / 2.0 + length * 0.1;
+    (0..n)
+        .map(|i| {
+            let across = (i as f32 - (n as f32 - 1.0) / 2.0) * base * 0.3;
+            (cx + ux * along + vx * across, cy + uy * along + vy * across)
+        })
+        .collect()
+}
+
+/// Pips per size, as on the real pieces: one on a small pyramid, two on a medium, three on
+/// a large (§2.3; an attack counts them, R18), so that sizes are told apart by a count and
+/// not only by how big they look.
+const fn pip_count(size: Size) -> usize {
+    match size {
+        Size::Small => 1,
+        Size::Medium => 2,
+        Size::Large => 3,
+    }
+}
+
+/// Round pips at `spots`, sized to the piece (half its side `half`), in the letter's colour.
+fn pips(canvas: &mut Canvas, spots: &[(f32, f32)], half: f32, colour: Rgba) {
+    let radius = (half * 0.14).max(2.0);
+    for (x, y) in spots {
+        canvas.circle(*x, *y, radius, Some(colour), None);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_size_shows_its_own_count_of_pips_inside_the_piece() {
+        for size in [Size::Small, Size::Medium, Size::Large] {
+            let (length, base, side) = dims(size);
+            for orient in [Orient::Up, Orient::N, Orient::E, Orient::S, Orient::W] {
+                let spots = pip_spots(size, orient, (100.0, 100.0), 1.0);
+                assert_eq!(spots.len(), pip_count(size), "{size:?} {orient:?}");
+                for (x, y) in spots {
+                    let (dx, dy) = (x - 100.0, y - 100.0);
+                    match unit(orient) {
+                        None => assert!(dx.abs().max(dy.abs()) < side / 2.0 - 3.0, "{size:?}: {dx}, {dy}"),
+                        Some((ux, uy)) => {
+                            // Distance from the base along the direction, and off the axis.
+                            let (along, across) = (dx * ux + dy * uy + length / 2.0, (dx * uy - dy * ux).abs());
+                            let half_width = base / 2.0 * (1.0 - along / length);
+                            assert!(along > 2.0 && across < half_width - 2.0, "{size:?} {orient:?}: {along}, {across}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(pip_count(Size::Small) < pip_count(Size::Medium) && pip_count(Size::Medium) < pip_count(Size::Large));
+    }
 
     #[test]
     fn directions_point_the_right_way_on_screen() {
