@@ -204,6 +204,11 @@ const fn dims(size: Size) -> (f32, f32, f32) {
     }
 }
 
+/// The side of an upright pyramid seen from above, at scale 1.
+pub(super) const fn upright_side(size: Size) -> f32 {
+    dims(size).2
+}
+
 /// The unit vector of a direction on screen (row 1 on top, so north is up).
 fn unit(orient: Orient) -> Option<(f32, f32)> {
     orient.delta().map(|(dc, dr)| (f32::from(dc), f32::from(dr)))
