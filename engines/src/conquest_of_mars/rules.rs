@@ -9,6 +9,7 @@ use super::dice::Die;
 use super::events::Event;
 use super::state::{ConquestOfMars, Phase};
 use crate::game::{Pending, RuleError, Seat, SeatSet};
+use crate::parts::ForPictures;
 use crate::parts::pyramids::Size;
 
 impl ConquestOfMars {
@@ -42,6 +43,7 @@ impl ConquestOfMars {
 
     /// Applies a listed action.
     fn perform(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) {
+        self.last_cells = ForPictures(self.touched(action));
         match action {
             Action::ChooseStartDie(die) => self.choose_start_die(seat, die, events),
             Action::TakeDie => {
@@ -65,6 +67,32 @@ impl ConquestOfMars {
             Action::Destroy(pyramid) => self.casualty(seat, pyramid, false, events),
             Action::Evade(pyramid) => self.casualty(seat, pyramid, true, events),
             Action::Pass | Action::Resign => {}
+        }
+    }
+
+    /// The cards `action` touches, before it is applied, for the board to mark: where a
+    /// pyramid spawns, grows, is turned (all of one reorientation together) or is destroyed,
+    /// the card a pyramid leaves and the one it moves onto (R13, R22), an attack's target.
+    /// None for dice, trades and sealed answers, which touch no card.
+    fn touched(&self, action: Action) -> Vec<Cell> {
+        let cell_of = |pyramid| match self.place(pyramid) {
+            Some(Place::Board { cell, .. }) => vec![cell],
+            _ => Vec::new(),
+        };
+        match action {
+            Action::Spawn(cell) | Action::Attack(cell) => vec![cell],
+            Action::Grow(pyramid) | Action::Destroy(pyramid) => cell_of(pyramid),
+            Action::Move(pyramid) | Action::Evade(pyramid) => {
+                let to = self.place(pyramid).and_then(Place::points_at);
+                cell_of(pyramid).into_iter().chain(to).collect()
+            }
+            Action::Orient { pyramid, .. } => {
+                let mut cells = self.last_cells.0.clone();
+                cells.extend(cell_of(pyramid).into_iter().filter(|c| !self.last_cells.contains(c)));
+                cells
+            }
+            Action::ReorientDone => self.last_cells.0.clone(),
+            _ => Vec::new(),
         }
     }
 

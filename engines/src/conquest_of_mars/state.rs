@@ -7,6 +7,7 @@ use super::combat::Combat;
 use super::dice::{DiceMix, DicePool, Die};
 use super::scoring::FinalResult;
 use crate::game::{Seat, SeatSet, SetupError};
+use crate::parts::ForPictures;
 use crate::parts::cards::{Card, deck};
 use crate::parts::pyramids::{Colour, Size};
 use crate::rng::GameRng;
@@ -156,6 +157,10 @@ pub struct ConquestOfMars {
     pub(crate) cancels: u8,
     pub(crate) result: Option<FinalResult>,
     pub(crate) rng: GameRng,
+    /// The cards the latest action touched, for pictures only; no rule reads it. Tables
+    /// saved before it existed read as none.
+    #[serde(default)]
+    pub(crate) last_cells: ForPictures<Vec<Cell>>,
 }
 
 impl ConquestOfMars {
@@ -268,5 +273,6 @@ pub(crate) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Resu
         cancels: 0,
         result: None,
         rng,
+        last_cells: ForPictures::default(),
     })
 }

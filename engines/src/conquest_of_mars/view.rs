@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Cell, Orient, PyramidId};
+use super::action::Action;
+use super::board::{Cell, Orient, Place, PyramidId};
 use super::combat::{Combat, Side, Stage};
 use super::dice::{DiceMix, DicePool, Die, Rolled};
 use super::scoring::FinalResult;
@@ -157,6 +158,15 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// The viewer's own secrets.
     pub you: Option<OwnView>,
+    /// The cards the viewing seat may move a pyramid onto now (R13 `Move`, R22 `Evade`),
+    /// from its legal actions; empty in a public view or when it has no such move.
+    /// Computed, never stored.
+    #[serde(default)]
+    pub moves_to: Vec<Cell>,
+    /// The cards the latest action touched (a spawn, grow, move, turn, attack or loss), to
+    /// mark on the board; empty after dice, trades and sealed answers.
+    #[serde(default)]
+    pub last_cells: Vec<Cell>,
 }
 
 impl ConquestOfMars {
@@ -315,7 +325,31 @@ pub(crate) fn view(game: &ConquestOfMars, viewer: Viewer) -> View {
         result: game.result.clone(),
         outcome: game.outcome(),
         you,
+        moves_to: match viewer {
+            Viewer::Seat(seat) => moves_to(game, seat),
+            _ => Vec::new(),
+        },
+        last_cells: game.last_cells.0.clone(),
     }
+}
+
+/// The cards `seat`'s legal `Move` and `Evade` actions would put a pyramid on (R13, R22):
+/// each such pyramid lies flat, so it goes to the card it points at. In grid order, once each.
+fn moves_to(game: &ConquestOfMars, seat: Seat) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = game
+        .legal(seat)
+        .into_iter()
+        .filter_map(|action| match action {
+            Action::Move(pyramid) | Action::Evade(pyramid) => match game.place(pyramid)? {
+                Place::Board { cell, orient } => cell.step(orient),
+                Place::Reserve => None,
+            },
+            _ => None,
+        })
+        .collect();
+    cells.sort_by_key(|c| (c.row(), c.col()));
+    cells.dedup();
+    cells
 }
 
 fn attack_view(combat: &Combat) -> AttackView {

@@ -9,6 +9,7 @@ use super::cards::{Card, Item, News, Underling, UnderlingSet};
 use super::events::Event;
 use super::state::{Entry, GunslingerGang, PLAYS_PER_ROUND, Phase, Resolving, Step, Used};
 use crate::game::{Game, Pending, RuleError, Seat, SeatSet};
+use crate::parts::ForPictures;
 
 /// The one seat the game waits for, or how it ended; nobody else may act (§4).
 pub(super) fn pending(game: &GunslingerGang) -> Pending {
@@ -36,10 +37,12 @@ pub(super) fn act(
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     if *action == Action::Resign {
+        game.last_towns = ForPictures::default();
         game.player_mut(seat).resigned = true;
         events.push(Event::Resigned { seat });
     } else {
         game.check(seat, action)?;
+        game.last_towns = ForPictures(game.touched(*action));
         game.perform(seat, *action, events);
     }
     game.settle(events);
@@ -147,6 +150,22 @@ impl GunslingerGang {
             },
             (Phase::Resolution, Some(r)) => self.check_step(seat, &r, action),
         }
+    }
+
+    /// The towns `action` touches, before it is applied, for the board to mark: where an
+    /// underling is played (only the town is public, §4.2) or revealed, where a piece comes
+    /// from and goes to. None for choices of timing, ability, role or player alone.
+    fn touched(&self, action: Action) -> Vec<Pos> {
+        let reveal = self.resolving.map(|r| r.town);
+        let mut towns = match action {
+            Action::Play { town, .. } | Action::Reveal(town) | Action::RevealSecond(town) => vec![town],
+            Action::Move { from, .. } => [Some(from), reveal].into_iter().flatten().collect(),
+            Action::Rail { from, .. } => vec![from],
+            Action::Lasso { to, .. } | Action::Push { to, .. } | Action::Drive { to, .. } => vec![to],
+            _ => Vec::new(),
+        };
+        towns.dedup();
+        towns
     }
 
     /// Applies a legal action (checked by [`Self::check`]).

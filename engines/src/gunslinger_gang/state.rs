@@ -8,6 +8,7 @@ use super::board::{self, Pos, Slot, Tile};
 use super::cards::{Colour, Item, News, Underling, UnderlingSet};
 use super::scoring::{FinalResult, ScoringReport};
 use crate::game::{Seat, SeatSet, SetupError};
+use crate::parts::ForPictures;
 use crate::rng::GameRng;
 
 /// Gunslingers per colour (§2.1).
@@ -317,6 +318,10 @@ pub struct GunslingerGang {
     /// Set at the end of the game (§6.4).
     pub(crate) result: Option<FinalResult>,
     pub(crate) rng: GameRng,
+    /// The towns the latest action touched, for pictures only; no rule reads it. Tables
+    /// saved before it existed read as none.
+    #[serde(default)]
+    pub(crate) last_towns: ForPictures<Vec<Pos>>,
 }
 
 impl GunslingerGang {
@@ -430,6 +435,7 @@ pub(super) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Resu
         last_scoring: None,
         result: None,
         rng,
+        last_towns: ForPictures::default(),
     };
     game.start_round(&mut Vec::new());
     Ok(game)

@@ -159,6 +159,10 @@ pub struct View {
     pub resolving: Option<ResolvingView>,
     /// The latest Scoring breakdown.
     pub last_scoring: Option<ScoringReport>,
+    /// The towns the latest action touched (an underling played or revealed, a piece moved),
+    /// to mark on the board.
+    #[serde(default)]
+    pub last_towns: Vec<Pos>,
     /// The viewer's own secrets.
     pub you: Option<PrivateView>,
     /// End-of-game lines.
@@ -205,6 +209,7 @@ pub(super) fn view(game: &GunslingerGang, viewer: Viewer) -> View {
             step: r.step,
         }),
         last_scoring: game.last_scoring.clone(),
+        last_towns: game.last_towns.0.clone(),
         you,
         result: game.result.clone(),
         outcome: game.outcome(),

@@ -26,7 +26,8 @@ mod tests;
 pub use action::{Action, Grab};
 pub use events::{Event, Forced, RoundEnd};
 pub use state::{
-    Credits, EndReason, Martian12s, MatchMode, Options, Palette, Pyramid, ROUND_CAP, RoundLine, RoundResult, Status,
+    Credits, EndReason, LastMove, Martian12s, MatchMode, Options, Palette, Pyramid, ROUND_CAP, RoundLine, RoundResult,
+    Status,
 };
 pub use view::{PlayerView, View};
 

@@ -5,10 +5,11 @@
 use super::action::{Action, Grab};
 use super::events::{Event, Forced, RoundEnd};
 use super::state::{
-    Credits, EndReason, Martian12s, MatchMode, PULL_LIMIT, Phase, Pyramid, ROUND_CAP, RoundLine, RoundResult, Status,
-    TWELVE, full_bag,
+    Credits, EndReason, LastMove, Martian12s, MatchMode, PULL_LIMIT, Phase, Pyramid, ROUND_CAP, RoundLine, RoundResult,
+    Status, TWELVE, full_bag,
 };
 use crate::game::{Outcome, Pending, RuleError, Seat, SeatSet, Standing};
+use crate::parts::ForPictures;
 
 /// Who must decide: the player on turn (§4.2), or nobody once the match is over (§4.7).
 pub(super) fn pending(game: &Martian12s) -> Pending {
@@ -41,6 +42,11 @@ pub(super) fn act(
 ) -> Result<(), RuleError> {
     check(game, seat, *action)?;
     // Validated: from here on nothing refuses.
+    game.last_move = ForPictures(Some(match *action {
+        Action::Resign => LastMove::Resigned(seat),
+        Action::Pull(_) => LastMove::Pulled(seat),
+        Action::Pass => LastMove::Passed(seat),
+    }));
     match *action {
         Action::Resign => game.resign(seat, events),
         Action::Pull(grab) => {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::events::RoundEnd;
 use crate::game::{Seat, SeatSet, SetupError};
+use crate::parts::ForPictures;
 use crate::parts::pyramids::{Colour, Size};
 use crate::parts::words::UnknownWord;
 use crate::rng::GameRng;
@@ -268,6 +269,21 @@ pub struct Martian12s {
     /// The last scored round, for the board after it; not part of the rules' state.
     #[serde(default)]
     pub(crate) previous_round: Option<RoundResult>,
+    /// The latest move a player chose, for pictures only; no rule reads it. Tables saved
+    /// before it existed read as none.
+    #[serde(default)]
+    pub(crate) last_move: ForPictures<Option<LastMove>>,
+}
+
+/// The latest move a player chose (§4.3, §4.4, §4.8), for the board to mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LastMove {
+    /// This seat pulled: the pyramid on top of its stack.
+    Pulled(Seat),
+    /// This seat passed.
+    Passed(Seat),
+    /// This seat resigned.
+    Resigned(Seat),
 }
 
 /// One player's line in a scored round.
@@ -322,6 +338,7 @@ pub(super) fn setup(options: &Options, players: usize, rng: GameRng) -> Result<M
         phase: Phase::Turn,
         rng,
         previous_round: None,
+        last_move: ForPictures(None),
     };
     // R4: most cash draws first; the tie (always, at the start) goes to a roll-off.
     let most = game.players.iter().map(|p| p.wallet).max().unwrap_or_default();

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::rules;
-use super::state::{Credits, Martian12s, MatchMode, Palette, Phase, Pyramid, ROUND_CAP, RoundResult, Status};
+use super::state::{Credits, LastMove, Martian12s, MatchMode, Palette, Phase, Pyramid, ROUND_CAP, RoundResult, Status};
 use crate::game::{Outcome, Seat, Viewer};
 use crate::parts::pyramids::Size;
 
@@ -62,6 +62,9 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// How the previous (last scored) round ended, with its stacks.
     pub previous_round: Option<RoundResult>,
+    /// The latest move a player chose, to mark on the board.
+    #[serde(default)]
+    pub last_move: Option<LastMove>,
 }
 
 impl View {
@@ -112,6 +115,7 @@ pub(super) fn view(game: &Martian12s, _viewer: Viewer) -> View {
         sets: game.sets,
         outcome: rules::outcome(game),
         previous_round: game.previous_round.clone(),
+        last_move: game.last_move.0,
     }
 }
 

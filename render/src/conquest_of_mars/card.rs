@@ -20,8 +20,6 @@ const CARD_W: f32 = (W - 2.0 * MARGIN - GAP * (COLUMNS as f32 - 1.0)) / COLUMNS 
 const INNER: f32 = CARD_W - 2.0 * PAD;
 /// A line of text at 26 px.
 const LINE: f32 = 35.0;
-/// Room a reserve pyramid takes.
-const RESERVE_PITCH: f32 = 30.0;
 /// A rolled die's room in a line, and a row of them with their types under.
 const ROLLED_W: f32 = 56.0;
 const ROLLED_ROW: f32 = 78.0;
@@ -115,21 +113,26 @@ fn lines(canvas: &mut Canvas, phrases: &[String], x: f32, top: f32, colour: Rgba
     y
 }
 
-/// The reserve, smallest first, upright, after its label; "reserve empty" when all nine
-/// are out. Returns the bottom.
+/// The reserve after its label: one upright pyramid of each size left, with its pips, and
+/// how many of that size there are ("×3"); "reserve empty" when all nine are out. Returns
+/// the bottom.
 fn reserve(canvas: &mut Canvas, p: &PlayerView, x: f32, top: f32) -> f32 {
-    if p.reserve.is_empty() {
+    let Some(first) = p.reserve.first() else {
         return lines(canvas, &["reserve empty".to_string()], x, top, theme::MUTED);
+    };
+    let mut cx = x + canvas.text(x, top + 28.0, "reserve", regular(theme::MUTED), Align::Left) + 14.0;
+    let count_style = Style::new(Face::Bold, 26, theme::TEXT);
+    for size in [Size::Small, Size::Medium, Size::Large] {
+        let count = p.reserve.iter().filter(|id| id.size == size).count();
+        if count == 0 {
+            continue;
+        }
+        let side = grid::upright_side(size);
+        grid::pyramid(canvas, (cx + side / 2.0, top + 19.0), size, Orient::Up, first.colour, 1.0);
+        cx += side + 4.0;
+        cx += canvas.text(cx, top + 28.0, &format!("×{count}"), count_style, Align::Left) + 16.0;
     }
-    let w = canvas.text(x, top + 28.0, "reserve", regular(theme::MUTED), Align::Left);
-    let per_row = ((INNER - w - 10.0) / RESERVE_PITCH).floor().max(1.0) as usize;
-    for (i, id) in p.reserve.iter().enumerate() {
-        let (c, r) = (i % per_row, i / per_row);
-        let cx = x + w + 10.0 + (c as f32 + 0.5) * RESERVE_PITCH;
-        let scale = if id.size == Size::Large { 0.74 } else { 0.8 };
-        grid::pyramid(canvas, (cx, top + 19.0 + r as f32 * 36.0), id.size, Orient::Up, id.colour, scale);
-    }
-    top + 38.0 * p.reserve.len().div_ceil(per_row) as f32
+    top + 38.0
 }
 
 /// This player's part in the attack: invited (answered or deciding, never how), or a

@@ -2,7 +2,9 @@
 //! backs for face-down cards (nothing about them is drawn), faces for face-up ones, each
 //! card's pyramids (upright seen from above, flat lying towards the card they point at, by
 //! size), a card solely occupied outlined in its owner's colour (R26: it will count for
-//! them), and the target of an attack ringed.
+//! them), the target of an attack ringed, the cards the latest action touched ringed in
+//! white, and in a seat's own view the cards it may move a pyramid onto (R13, R22) marked
+//! with a dashed ring.
 
 use engines::conquest_of_mars::{CellView, Orient, View};
 use engines::parts::cards::Card;
@@ -33,6 +35,10 @@ const FACE_EDGE: Rgba = Rgba::hex(0x9a8f7a);
 const BACK: Rgba = Rgba::hex(0x6b2a35);
 const BACK_LINE: Rgba = Rgba::hex(0xe9c9a0);
 const HOLE_EDGE: Rgba = Rgba::hex(0x3a4150);
+/// The ring round a card the viewer may move a pyramid onto.
+const MOVE_RING: Rgba = Rgba::hex(0x7fe0ff);
+/// The ring round a card the latest action touched.
+const LAST_RING: Rgba = Rgba::hex(0xffffff);
 
 /// Where the cells start.
 #[derive(Clone, Copy, Debug)]
@@ -75,14 +81,31 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
         {
             canvas.round_rect(area, 8.0, None, Some((ink(colour).fill, 5.0)));
         }
+        if view.last_cells.contains(&cell.cell)
+            && let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0)
+        {
+            // The latest action's cards: a white ring, under the attack and move rings.
+            canvas.round_rect(area, 11.0, None, Some((LAST_RING, 4.0)));
+        }
         if target == Some(cell.cell)
             && let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0)
         {
             canvas.round_rect(area, 11.0, None, Some((theme::ACCENT, 5.0)));
         }
+        if view.moves_to.contains(&cell.cell) {
+            move_ring(canvas, x, y);
+        }
         pyramids(canvas, cell, x, y);
     }
     grid.y0 + 7.0 * PITCH
+}
+
+/// A card a pyramid of the viewer may move onto: a dashed ring just outside the card, in
+/// the accent colour, so that it reads apart from the solid ownership outline.
+fn move_ring(canvas: &mut Canvas, x: f32, y: f32) {
+    let (l, t, r, b) = (x - 1.0, y - 1.0, x + CARD + 1.0, y + CARD + 1.0);
+    let edge = [(l, t), (r, t), (r, b), (l, b), (l, t)];
+    canvas.line(&edge, MOVE_RING, 4.0, Some((10.0, 6.0)));
 }
 
 /// The five holes (R6), as (column, row).
@@ -181,13 +204,19 @@ const fn dims(size: Size) -> (f32, f32, f32) {
     }
 }
 
+/// The side of an upright pyramid seen from above, at scale 1.
+pub(super) const fn upright_side(size: Size) -> f32 {
+    dims(size).2
+}
+
 /// The unit vector of a direction on screen (row 1 on top, so north is up).
 fn unit(orient: Orient) -> Option<(f32, f32)> {
     orient.delta().map(|(dc, dr)| (f32::from(dc), f32::from(dr)))
 }
 
 /// A pyramid centred on `(cx, cy)`: upright as a square of four lit faces meeting at the
-/// apex, flat as a triangle pointing along its direction; its colour's letter on it.
+/// apex, flat as a triangle pointing along its direction; its colour's letter on it, and one,
+/// two or three pips for its size.
 pub(super) fn pyramid(
     canvas: &mut Canvas,
     (cx, cy): (f32, f32),
@@ -212,6 +241,7 @@ pub(super) fn pyramid(
             canvas.polygon(&[bl, br, apex], Some(Rgba::hex(0).with_alpha(70)), None);
             canvas.polygon(&[tl, tr, br, bl], None, Some((edge, 2.0)));
             canvas.text(cx, cy + f32::from(letter_size) * 0.36, &text, style, Align::Center);
+            pips(canvas, &pip_spots(size, orient, (cx, cy), scale), h, letter);
         }
         Some((ux, uy)) => {
             let (length, base) = (length * scale, base * scale);
@@ -227,13 +257,78 @@ pub(super) fn pyramid(
             // enough to hold it.
             let (lx, ly) = (mid.0 + ux * length / 3.0, mid.1 + uy * length / 3.0);
             canvas.text(lx, ly + f32::from(letter_size) * 0.36, &text, style, Align::Center);
+            pips(canvas, &pip_spots(size, orient, (cx, cy), scale), base / 2.0, letter);
         }
+    }
+}
+
+/// Where a pyramid's pips go: on an upright one in its corners, clockwise from the top
+/// left, clear of the letter; on a flat one in a row along its base.
+fn pip_spots(size: Size, orient: Orient, (cx, cy): (f32, f32), scale: f32) -> Vec<(f32, f32)> {
+    let (length, base, side) = dims(size);
+    let n = pip_count(size);
+    let Some((ux, uy)) = unit(orient) else {
+        let inset = side * scale / 2.0 * 0.62;
+        let corners = [(cx - inset, cy - inset), (cx + inset, cy - inset), (cx + inset, cy + inset)];
+        return corners[..n].to_vec();
+    };
+    let (length, base) = (length * scale, base * scale);
+    let (vx, vy) = (-uy, ux);
+    let along = -length / 2.0 + length * 0.1;
+    (0..n)
+        .map(|i| {
+            let across = (i as f32 - (n as f32 - 1.0) / 2.0) * base * 0.3;
+            (cx + ux * along + vx * across, cy + uy * along + vy * across)
+        })
+        .collect()
+}
+
+/// Pips per size, as on the real pieces: one on a small pyramid, two on a medium, three on
+/// a large (§2.3; an attack counts them, R18), so that sizes are told apart by a count and
+/// not only by how big they look.
+const fn pip_count(size: Size) -> usize {
+    match size {
+        Size::Small => 1,
+        Size::Medium => 2,
+        Size::Large => 3,
+    }
+}
+
+/// Round pips at `spots`, sized to the piece (half its side `half`), in the letter's colour.
+fn pips(canvas: &mut Canvas, spots: &[(f32, f32)], half: f32, colour: Rgba) {
+    let radius = (half * 0.14).max(2.0);
+    for (x, y) in spots {
+        canvas.circle(*x, *y, radius, Some(colour), None);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_size_shows_its_own_count_of_pips_inside_the_piece() {
+        for size in [Size::Small, Size::Medium, Size::Large] {
+            let (length, base, side) = dims(size);
+            for orient in [Orient::Up, Orient::N, Orient::E, Orient::S, Orient::W] {
+                let spots = pip_spots(size, orient, (100.0, 100.0), 1.0);
+                assert_eq!(spots.len(), pip_count(size), "{size:?} {orient:?}");
+                for (x, y) in spots {
+                    let (dx, dy) = (x - 100.0, y - 100.0);
+                    match unit(orient) {
+                        None => assert!(dx.abs().max(dy.abs()) < side / 2.0 - 3.0, "{size:?}: {dx}, {dy}"),
+                        Some((ux, uy)) => {
+                            // Distance from the base along the direction, and off the axis.
+                            let (along, across) = (dx * ux + dy * uy + length / 2.0, (dx * uy - dy * ux).abs());
+                            let half_width = base / 2.0 * (1.0 - along / length);
+                            assert!(along > 2.0 && across < half_width - 2.0, "{size:?} {orient:?}: {along}, {across}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(pip_count(Size::Small) < pip_count(Size::Medium) && pip_count(Size::Medium) < pip_count(Size::Large));
+    }
 
     #[test]
     fn directions_point_the_right_way_on_screen() {

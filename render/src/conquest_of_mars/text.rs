@@ -187,6 +187,10 @@ fn private(out: &mut String, view: &View, me: &OwnView, names: &[String]) {
     if let Some(words) = &me.sealed {
         let _ = write!(line, " · {words}");
     }
+    if !view.moves_to.is_empty() {
+        let cells: Vec<String> = view.moves_to.iter().map(ToString::to_string).collect();
+        let _ = write!(line, " · you can move a pyramid onto {}", cells.join(", "));
+    }
     let _ = writeln!(out, "{line}");
 }
 

@@ -136,7 +136,14 @@ pub(super) fn tile(canvas: &mut Canvas, view: &View, town: &TownView, (x, y, w, 
         facedown(canvas, town, (x, y, w, h));
         return;
     };
-    let edge = if revealing(view, town).is_some() { (theme::ACCENT, 3.0) } else { (theme::PANEL_EDGE, 1.0) };
+    // The town being revealed in the accent colour; a town the latest action touched in white.
+    let edge = if revealing(view, town).is_some() {
+        (theme::ACCENT, 3.0)
+    } else if view.last_towns.contains(&town.town) {
+        (theme::TEXT, 3.0)
+    } else {
+        (theme::PANEL_EDGE, 1.0)
+    };
     ink::panel(canvas, x, y, w, h, theme::TILE, edge);
     let (left, right) = (x + PAD, x + w - PAD);
     let coord = Style::new(Face::Bold, 18, theme::MUTED).aid();

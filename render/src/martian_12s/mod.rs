@@ -12,7 +12,7 @@ mod text;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
-use engines::martian_12s::{Palette, PlayerView, Pyramid, RoundResult, Status, View};
+use engines::martian_12s::{LastMove, Palette, PlayerView, Pyramid, RoundResult, Status, View};
 use engines::parts::pyramids::Size;
 use tiny_skia::{Pixmap, Rect};
 
@@ -364,8 +364,15 @@ fn status_line(view: &View, player: &PlayerView) -> (String, Rgba, Face) {
     let (text, colour, face) = match player.status {
         _ if view.current == Some(player.seat) => ("▶ On turn", theme::ACCENT, Face::Bold),
         // R24: a resigned player is out of this round (Popped) and sits out the rest.
+        _ if player.resigned && view.last_move == Some(LastMove::Resigned(player.seat)) => {
+            ("⚑ Just resigned", theme::TEXT, Face::Bold)
+        }
         _ if player.resigned => ("⚑ Resigned", theme::MUTED, Face::Regular),
         Status::Active => ("● Active", theme::ACTIVE, Face::Regular),
+        // The last move a pass: said on the card that made it.
+        Status::Passed if view.last_move == Some(LastMove::Passed(player.seat)) => {
+            ("✔ Just passed", theme::PASSED, Face::Bold)
+        }
         Status::Passed => ("✔ Passed", theme::PASSED, Face::Regular),
         Status::Popped => ("✖ Popped", theme::POPPED, Face::Regular),
         Status::SittingOut => ("◌ Sits out", theme::MUTED, Face::Regular),
@@ -437,13 +444,29 @@ fn player_card(
         canvas.text(left, stack_top + 46.0, note, muted, Align::Left);
         return;
     }
-    for (line, pyramids) in stack_lines(stack, w - 2.0 * CARD_PAD).iter().enumerate() {
+    let lines = stack_lines(stack, w - 2.0 * CARD_PAD);
+    for (line, pyramids) in lines.iter().enumerate() {
         let base = stack_top + (line as f32 + 1.0) * STACK_LINE - 4.0;
         let mut px = left;
-        for p in *pyramids {
+        for (i, p) in pyramids.iter().enumerate() {
+            if line + 1 == lines.len()
+                && i + 1 == pyramids.len()
+                && view.last_move == Some(LastMove::Pulled(player.seat))
+            {
+                just_pulled(canvas, px, base, p.size);
+            }
             px += pyramid(canvas, px, base, p.size, p.value, view.palette) + PYRAMID_GAP;
         }
     }
+}
+
+/// The pyramid the last move pulled (§4.4): a bright halo round it, apart from its own
+/// outline by a gap of background, under the pyramid.
+fn just_pulled(canvas: &mut Canvas, x: f32, base: f32, size: Size) {
+    let (w, h, _) = dims(size);
+    let (cx, apex) = (x + w / 2.0, base - h);
+    let halo = [(cx, apex - 5.0), (x + w + 5.0, base + 3.0), (x - 5.0, base + 3.0)];
+    canvas.polygon(&halo, Some(theme::BACKGROUND), Some((theme::ACCENT, 4.0)));
 }
 
 /// The score with the pulls behind it, "12 in 3"; "—" for a player sitting out.

@@ -11,6 +11,7 @@ use crate::gunslinger_gang::events::Event;
 use crate::gunslinger_gang::state::{
     BUILDINGS, Entry, GUNSLINGERS, GunslingerGang, ItemSet, Options, Phase, Player, Town,
 };
+use crate::parts::ForPictures;
 use crate::rng::GameRng;
 
 pub(crate) const RED: Seat = Seat(0);
@@ -67,6 +68,7 @@ pub(crate) fn blank(players: usize) -> GunslingerGang {
         last_scoring: None,
         result: None,
         rng: GameRng::scripted([]),
+        last_towns: ForPictures::default(),
     };
     game.normalise();
     game
