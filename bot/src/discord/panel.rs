@@ -344,7 +344,9 @@ async fn panel_message(
 pub async fn private_panel(data: &Data, table: TableId, user: UserId, lines: &[String]) -> Result<Panel, Error> {
     let (snapshot, private) = data.tables.private_view(table, user).await?;
     let mut lines = lines.to_vec();
-    if data.rows.unblock_dms(table, user).await? {
+    // Whenever Discord refused the last DM here (not only the first time), the player is told.
+    let closed = data.rows.dm_block(table, user).await?.is_some();
+    if data.rows.unblock_dms(table, user).await? || closed {
         lines.insert(0, DM_CLOSED_NOTICE.to_string());
     }
     let state = if private.first_step.is_some() { PanelState::Deciding } else { PanelState::Waiting };
