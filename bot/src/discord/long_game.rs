@@ -26,7 +26,7 @@ async fn is_manager(ctx: Context<'_>) -> bool {
 #[allow(clippy::too_many_arguments, reason = "each parameter is one of the slash command's options")]
 pub async fn server(
     ctx: Context<'_>,
-    #[description = "Time per move at new tables, e.g. 30m, 12h, 3d"] timeout: Option<String>,
+    #[description = "Time per turn at new tables, e.g. 30m, 12h, 3d"] timeout: Option<String>,
     #[description = "How strong computer players are at new tables"] level: Option<LevelChoice>,
     #[description = "What new tables do when a player runs out of time"] late: Option<LateChoice>,
     #[description = "Days each player may be away per game (0 to 60)"] away_days: Option<i64>,
@@ -106,7 +106,7 @@ pub fn describe(settings: &ServerSettings, title: &str) -> String {
     let results = settings.results_channel.map_or_else(|| "none".to_string(), |channel| format!("<#{channel}>"));
     [
         format!("{title}:"),
-        format!("• Time per move: {}{}", post::span(settings.turn_timeout()), ours(settings.turn_timeout.is_some())),
+        format!("• Time per turn: {}{}", post::span(settings.turn_timeout()), ours(settings.turn_timeout.is_some())),
         format!(
             "• {}{}",
             post::skill_label(settings.level()).replace("Computer player:", "Computer players:"),

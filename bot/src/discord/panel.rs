@@ -12,6 +12,7 @@ use super::post::{self, mention, only_users};
 use super::{Data, rows};
 use crate::table::outbox::PanelNote;
 use crate::table::{PrivateView, Snapshot, Status, TableId, UserId};
+use engines::any::AnyView;
 
 /// Where a player's panel stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,9 +50,12 @@ pub async fn update(
     let existing = data.rows.panel(table, user).await?;
     let mut lines = existing.as_ref().map(|p| p.lines.clone()).unwrap_or_default();
     lines.extend(note.lines.iter().cloned());
+    let round = round_of(&private.view);
     let new_message = match &existing {
         None => (state == PanelState::Deciding && note.fresh) || !note.lines.is_empty(),
-        Some(_) => state == PanelState::Deciding && note.fresh,
+        // At most one new DM per player per round of the game: a later decision in the same
+        // round (a Raja bid, trade answer or fill question) edits the panel already sent.
+        Some(panel) => state == PanelState::Deciding && note.fresh && (round.is_none() || panel.round != round),
     };
     // Take back (issue #27 item 5) on the panel of the player who just moved: its button is
     // live, so the panel counts as open until the next change removes it.
@@ -74,6 +78,7 @@ pub async fn update(
             open: state == PanelState::Deciding || take_back,
             version: snapshot.version,
             lines: if state == PanelState::Deciding { lines } else { Vec::new() },
+            round,
         };
         data.rows.set_panel(table, user, &record).await?;
         return Ok(());
@@ -105,6 +110,19 @@ pub async fn update(
     panel.lines = if ended { Vec::new() } else { lines };
     data.rows.set_panel(table, user, &panel).await?;
     Ok(())
+}
+
+/// The round of the game a private view is in, for the rule of at most one new DM per player
+/// per round: a Raja game turn (R1), a round of Martian Gunslinger, Gunslinger Gang, Conquest
+/// of Mars or Martian 12s. Defined here, from the views, for all five games.
+pub fn round_of(view: &AnyView) -> Option<i64> {
+    Some(match view {
+        AnyView::Raja(view) => i64::from(view.turn),
+        AnyView::MartianGunslinger(view) => i64::from(view.round),
+        AnyView::GunslingerGang(view) => i64::from(view.round),
+        AnyView::ConquestOfMars(view) => i64::from(view.round),
+        AnyView::Martian12s(view) => i64::from(view.round),
+    })
 }
 
 /// Sends `user` a DM about `table`; `None` when their DMs are closed: a DM refused at the table
@@ -346,7 +364,9 @@ async fn panel_message(
 pub async fn private_panel(data: &Data, table: TableId, user: UserId, lines: &[String]) -> Result<Panel, Error> {
     let (snapshot, private) = data.tables.private_view(table, user).await?;
     let mut lines = lines.to_vec();
-    if data.rows.unblock_dms(table, user).await? {
+    // Whenever Discord refused the last DM here (not only the first time), the player is told.
+    let closed = data.rows.dm_block(table, user).await?.is_some();
+    if data.rows.unblock_dms(table, user).await? || closed {
         lines.insert(0, DM_CLOSED_NOTICE.to_string());
     }
     let state = if private.first_step.is_some() { PanelState::Deciding } else { PanelState::Waiting };

@@ -254,7 +254,7 @@ pub fn lobby_content(snapshot: &Snapshot) -> String {
         _ => String::new(),
     };
     format!(
-        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per move: {}; when it runs out, {late}.\n{status}{rematch}{}",
+        "🎲 **{}** — table #{} opened by {host}\nSeats ({}/{}): {}\nTime per turn: {}; when it runs out, {late}.\n{status}{rematch}{}",
         snapshot.game.name(),
         snapshot.id,
         snapshot.seats.len(),

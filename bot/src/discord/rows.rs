@@ -69,6 +69,9 @@ pub struct Panel {
     pub version: i64,
     /// Private lines since the player's last turn, shown on the panel until their next one.
     pub lines: Vec<String>,
+    /// The round of the game in which the panel was sent as a new DM (see
+    /// [`super::panel::round_of`]); `None` for none known.
+    pub round: Option<i64>,
 }
 
 /// The Discord side's rows.
@@ -193,7 +196,7 @@ impl Rows {
     /// On database failure.
     pub async fn panel(&self, table: TableId, user: UserId) -> Result<Option<Panel>, RowsError> {
         let row = sqlx::query(
-            "SELECT channel_id, message_id, open, lines, version FROM discord_panels WHERE table_id = $1 AND user_id = $2",
+            "SELECT channel_id, message_id, open, lines, version, notified_round FROM discord_panels\n             WHERE table_id = $1 AND user_id = $2",
         )
         .bind(table.0)
         .bind(user.to_db())
@@ -207,6 +210,7 @@ impl Rows {
                 open: r.try_get::<i64, _>(2)? != 0,
                 version: r.try_get(4)?,
                 lines: serde_json::from_str(&lines).map_err(|e| RowsError::Corrupt(table, e))?,
+                round: r.try_get(5)?,
             })
         })
         .transpose()
@@ -219,11 +223,12 @@ impl Rows {
     pub async fn set_panel(&self, table: TableId, user: UserId, panel: &Panel) -> Result<(), RowsError> {
         self.tables.front_end_writable()?;
         sqlx::query(
-            "INSERT INTO discord_panels (table_id, user_id, channel_id, message_id, open, lines, version)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
+            "INSERT INTO discord_panels (table_id, user_id, channel_id, message_id, open, lines, version,
+                 notified_round)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
              ON CONFLICT (table_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,
                  message_id = excluded.message_id, open = excluded.open, lines = excluded.lines,
-                 version = excluded.version",
+                 version = excluded.version, notified_round = excluded.notified_round",
         )
         .bind(table.0)
         .bind(user.to_db())
@@ -232,6 +237,7 @@ impl Rows {
         .bind(i64::from(panel.open))
         .bind(serde_json::Value::from(panel.lines.clone()).to_string())
         .bind(panel.version)
+        .bind(panel.round)
         .execute(&self.pool)
         .await?;
         Ok(())

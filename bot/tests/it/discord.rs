@@ -432,18 +432,18 @@ async fn private_game(game: GameKind, moves: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn martian_gunslinger_keeps_one_dm_panel_per_player_edited_in_place() {
-    dm_panels(GameKind::MartianGunslinger, 40, true).await;
+    dm_panels(GameKind::MartianGunslinger, &[ALICE, BOB], 40, true).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gunslinger_gang_keeps_one_dm_panel_per_player_edited_in_place() {
     // A resigned seat plays on with safe defaults in Gunslinger Gang (the game goes on).
-    dm_panels(GameKind::GunslingerGang, 30, false).await;
+    dm_panels(GameKind::GunslingerGang, &[ALICE, BOB], 30, false).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn conquest_of_mars_keeps_one_dm_panel_per_player_edited_in_place() {
-    dm_panels(GameKind::ConquestOfMars, 30, true).await;
+    dm_panels(GameKind::ConquestOfMars, &[ALICE, BOB], 30, true).await;
 }
 
 /// The DM figures for whole games (slow: run with `--ignored --nocapture`): every game with
@@ -452,28 +452,39 @@ async fn conquest_of_mars_keeps_one_dm_panel_per_player_edited_in_place() {
 #[ignore = "plays whole games on the fake Discord; run for the DM figures"]
 async fn dms_per_player_over_whole_games() {
     for game in [GameKind::GunslingerGang, GameKind::ConquestOfMars, GameKind::MartianGunslinger] {
-        dm_panels(game, 100_000, false).await;
+        dm_panels(game, &[ALICE, BOB], 100_000, false).await;
     }
+    dm_panels(GameKind::Raja, &[ALICE, BOB, CAROL], 100_000, false).await;
 }
 
-/// Alice and Bob (DMs open) play `moves` moves of `game` from their DM panels and the
-/// boards. A new DM (a notification) goes out only when the game begins waiting for a
-/// player; while they decide, the same panel is edited; at any time each player has at most
-/// one panel with live buttons, and only an open panel says "Your move". When a resignation
-/// ends the game (`resigning_ends`), Alice resigns and every panel is closed.
-async fn dm_panels(game: GameKind, moves: usize, resigning_ends: bool) {
+/// `players` (DMs open; Alice first) play `moves` moves of `game` from their DM panels and the
+/// boards. A new DM (a notification) goes out only when the game begins waiting for a player,
+/// and at most once per round of the game (a Raja game turn, a round of the others); while
+/// they decide, the same panel is edited; at any time each player has at most one panel with
+/// live buttons, and only an open panel says "Your move". When a resignation ends the game
+/// (`resigning_ends`), Alice resigns and every panel is closed.
+async fn dm_panels(game: GameKind, players: &[FakeUser], moves: usize, resigning_ends: bool) {
     let harness = Harness::start().await;
-    harness.play(ALICE, game, 2).await;
-    assert!(harness.lobby_click(BOB, "Join").await.is_success());
+    harness.play(ALICE, game, players.len() as i64).await;
+    for joining in &players[1..] {
+        assert!(harness.lobby_click(*joining, "Join").await.is_success());
+    }
     harness.lobby_click(ALICE, "Start").await;
     let thread = harness.fake.wait_for("the thread", harness.fake.timeout(), |f| f.threads().into_iter().last()).await;
     let mut board = harness.board_after(thread.id, 0).await;
     let notifications = |who: FakeUser| harness.fake.dms(who).into_iter().filter(|m| !m.ephemeral).count();
-    let (mut made, mut turns, mut last) = (0, [0usize; 2], None);
+    let (mut made, mut turns, mut last) = (0, vec![0usize; players.len()], None);
+    // The rounds of the game in which each player was waited for.
+    let mut rounds = vec![std::collections::BTreeSet::new(); players.len()];
     let mut clicks = Vec::new();
     while made < moves && !board.content.contains("Game over") {
+        let round = round_on(&board);
+        for mentioned in mentioned(&board) {
+            let index = players.iter().position(|p| p.id == mentioned).expect("a player of the table");
+            rounds[index].insert(round);
+        }
         let player = user(*mentioned(&board).first().expect("someone to move"));
-        let index = usize::from(player.id == BOB.id);
+        let index = players.iter().position(|p| p.id == player.id).expect("a player of the table");
         if last != Some(player.id) {
             turns[index] += 1;
             last = Some(player.id);
@@ -490,8 +501,8 @@ async fn dm_panels(game: GameKind, moves: usize, resigning_ends: bool) {
         walk_to_a_move(&harness, player, message, &mut clicks).await;
         board = harness.board_after(thread.id, board.id).await;
         made += 1;
-        for who in [ALICE, BOB] {
-            let dms: Vec<StoredMessage> = harness.fake.dms(who).into_iter().filter(|m| !m.ephemeral).collect();
+        for who in players {
+            let dms: Vec<StoredMessage> = harness.fake.dms(*who).into_iter().filter(|m| !m.ephemeral).collect();
             let live = dms.iter().filter(|m| !m.custom_ids().is_empty()).count();
             assert!(live <= 1, "at most one live panel per player, {} has {live}", who.id);
             for dm in &dms {
@@ -503,12 +514,12 @@ async fn dm_panels(game: GameKind, moves: usize, resigning_ends: bool) {
     }
     assert!(made >= moves.min(10), "moves {made}");
     own_lines_in_hand(&harness, thread.id, table_of(&board)).await;
-    for (who, turns) in [(ALICE, turns[0]), (BOB, turns[1])] {
-        let sent = notifications(who);
-        // One panel per turn the game began waiting for them, and one first private view at
-        // the start at most.
-        assert!(sent <= turns + 1, "{}: {sent} DMs for {turns} turns over {made} moves", who.id);
-        eprintln!("{game:?}: player {} got {sent} DMs over {made} moves ({turns} turns)", who.id);
+    for (index, who) in players.iter().enumerate() {
+        let (sent, turns, rounds) = (notifications(*who), turns[index], rounds[index].len());
+        // One new DM per round the game waited for them in, and one first private view at
+        // the start at most; the rest edits the panel.
+        eprintln!("{game:?}: player {} got {sent} DMs over {made} moves ({turns} turns, {rounds} rounds)", who.id);
+        assert!(sent <= rounds + 1, "{}: {sent} DMs for {rounds} rounds waited in over {made} moves", who.id);
     }
     if !resigning_ends {
         harness.finish().await;
@@ -619,6 +630,18 @@ async fn boards_delivered_out_of_order_leave_only_the_newest_live() {
 }
 
 /// Takes the first forward option at every step from `message` until a move is submitted.
+/// The round (or Raja game turn) a board shows, from its picture's description.
+fn round_on(board: &StoredMessage) -> u32 {
+    let text: String = board.attachments.iter().filter_map(|a| a.description.clone()).collect();
+    ["Round ", "Turn "]
+        .iter()
+        .find_map(|word| {
+            let at = text.find(word)? + word.len();
+            text[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no round on the board: {text}"))
+}
+
 async fn walk_to_a_move(
     harness: &Harness,
     player: FakeUser,

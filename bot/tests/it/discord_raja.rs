@@ -357,6 +357,8 @@ async fn a_player_with_closed_dms_is_tried_once_until_they_interact() {
     // Alice asks for her hand: she is told privately, and the next change tries one DM again.
     let hand = harness.fake.slash_command(ALICE, thread, "hand", vec![]).await;
     assert!(harness.fake.wait_reply(&hand).await.ephemeral());
+    let closed = "your DMs are closed";
+    assert!(crate::long_game::private_text(&harness, &hand).await.contains(closed), "/hand says DMs are closed");
     set_deadline(&harness, id, bot::table::now() - 1).await;
     harness.board_after(thread, board.id).await;
     harness
@@ -364,6 +366,10 @@ async fn a_player_with_closed_dms_is_tried_once_until_they_interact() {
         .wait_for("a second DM tried", harness.fake.timeout(), |f| (f.failed_dms(ALICE).len() == 2).then_some(()))
         .await;
     assert_eq!(notices(&harness.fake), 1, "no second public notice");
+    // Her DMs are still closed: /hand says so again, not only the first time.
+    let again = harness.fake.slash_command(ALICE, thread, "hand", vec![]).await;
+    assert!(harness.fake.wait_reply(&again).await.ephemeral());
+    assert!(crate::long_game::private_text(&harness, &again).await.contains(closed), "/hand says it again");
     eprintln!(
         "closed DMs: {} DMs tried to Alice over {alice_turns} of her turns run out and one /hand",
         harness.fake.failed_dms(ALICE).len()

@@ -87,7 +87,7 @@ async fn server_defaults_are_set_by_managers_and_taken_by_new_tables() {
 
     let lobby = harness.play(ALICE, GameKind::Martian12s, 2).await;
     assert!(
-        lobby.content.contains("Time per move: 2 hours") && lobby.content.contains("a computer plays"),
+        lobby.content.contains("Time per turn: 2 hours") && lobby.content.contains("a computer plays"),
         "{}",
         lobby.content
     );
