@@ -364,14 +364,21 @@ async fn panel_message(
 pub async fn private_panel(data: &Data, table: TableId, user: UserId, lines: &[String]) -> Result<Panel, Error> {
     let (snapshot, private) = data.tables.private_view(table, user).await?;
     let mut lines = lines.to_vec();
-    // Whenever Discord refused the last DM here (not only the first time), the player is told.
+    // Whenever Discord refused the last DM here, the player is told: the whole notice the
+    // first time, a short reminder after that (not only the first time, as before).
     let closed = data.rows.dm_block(table, user).await?.is_some();
-    if data.rows.unblock_dms(table, user).await? || closed {
+    if data.rows.unblock_dms(table, user).await? {
         lines.insert(0, DM_CLOSED_NOTICE.to_string());
+    } else if closed {
+        lines.insert(0, DM_STILL_CLOSED.to_string());
     }
     let state = if private.first_step.is_some() { PanelState::Deciding } else { PanelState::Waiting };
     panel_message(data, &snapshot, &private, &lines, state, false).await
 }
+
+/// The reminder on later private panels while Discord still refuses the player's DMs.
+pub const DM_STILL_CLOSED: &str =
+    "Your DMs are still closed to Saloon: your turns show up here and in the thread, not by DM.";
 
 /// What a player whose DMs are closed is told, privately, when they next interact at the table.
 pub const DM_CLOSED_NOTICE: &str = "I could not send you a direct message: your DMs are closed. \

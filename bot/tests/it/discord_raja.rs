@@ -369,7 +369,8 @@ async fn a_player_with_closed_dms_is_tried_once_until_they_interact() {
     // Her DMs are still closed: /hand says so again, not only the first time.
     let again = harness.fake.slash_command(ALICE, thread, "hand", vec![]).await;
     assert!(harness.fake.wait_reply(&again).await.ephemeral());
-    assert!(crate::long_game::private_text(&harness, &again).await.contains(closed), "/hand says it again");
+    let reminder = "Your DMs are still closed";
+    assert!(crate::long_game::private_text(&harness, &again).await.contains(reminder), "/hand says it again");
     eprintln!(
         "closed DMs: {} DMs tried to Alice over {alice_turns} of her turns run out and one /hand",
         harness.fake.failed_dms(ALICE).len()

@@ -101,14 +101,23 @@ async fn a_move_is_taken_back_when_the_other_player_allows_and_stands_when_they_
     assert!(after.content.contains(&said), "{}", after.content);
     assert_eq!(mentioned(&after), vec![mover.id], "the mover decides again");
     assert_eq!(picture_text(&after), picture_text(&board), "the board is as before the pass");
+    // Still the same round: the mover's panel is reopened in place (one new DM per round,
+    // issue #24 item 6), or a new one replaces it; either way it offers the pass again.
     let fresh = harness
         .fake
-        .wait_for("a new panel for the mover", harness.fake.timeout(), |f| {
-            f.dms(mover).into_iter().rev().find(|m| m.id > panel.id && button(m, "Pass").is_some())
+        .wait_for("the mover's panel open again", harness.fake.timeout(), |f| {
+            f.dms(mover)
+                .into_iter()
+                .rev()
+                .find(|m| m.id >= panel.id && button(m, "Pass").is_some() && picture_text(m) == mover_picture)
         })
         .await;
     assert_eq!(picture_text(&fresh), mover_picture, "the mover's panel is as before the pass");
-    assert!(harness.fake.message(panel.id).expect("stored").custom_ids().is_empty(), "the old panel is retired");
+    if fresh.id != panel.id {
+        assert!(harness.fake.message(panel.id).expect("stored").custom_ids().is_empty(), "the old panel is retired");
+    }
+    let live = harness.fake.dms(mover).into_iter().filter(|m| !m.ephemeral && !m.custom_ids().is_empty()).count();
+    assert_eq!(live, 1, "one live panel for the mover");
     assert_eq!(hand_text(&harness, other, thread.id).await, other_hand, "so is the other player's");
 
     // The log keeps the pass and the entry taking it back, and replays to the state shown.

@@ -45,12 +45,13 @@ async fn started_with(tables: &Tables, seed: u64, options: serde_json::Value) ->
     lobby.id
 }
 
-/// The human the game waits for, a legal action of theirs, and the version.
+/// The human the game waits for, a legal action of theirs (the last listed: in Martian 12s a
+/// pass, so the humans do not go broke and the match lasts), and the version.
 async fn next_move(tables: &Tables, id: TableId) -> (UserId, String, i64) {
     let snapshot = tables.snapshot(id).await.expect("snapshot");
-    let user = *snapshot.waiting_users().first().expect("someone to move");
+    let user = *snapshot.waiting_users().first().unwrap_or_else(|| panic!("someone to move: {:?}", snapshot.outcome));
     let (_, private) = tables.private_view(id, user).await.expect("private view");
-    let action = private.legal.first().expect("a legal action").text.clone();
+    let action = private.legal.last().expect("a legal action").text.clone();
     (user, action, snapshot.version)
 }
 
