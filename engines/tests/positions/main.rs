@@ -125,12 +125,35 @@ pub fn partner<G: engines::ai::sparring::Sparring>(partner: usize) -> impl FnMut
     move |game, seat, rng| engines::ai::sparring::sparring_action(game, seat, partner, rng).expect("a move")
 }
 
+// The finders, one a game, so that one game's positions can be looked for alone
+// (`find_positions_raja`); run in release with `--ignored --nocapture`.
+
 #[test]
 #[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
-fn find_positions() {
+fn find_positions_martian_12s() {
     martian_12s::find_all();
+}
+
+#[test]
+#[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
+fn find_positions_martian_gunslinger() {
     martian_gunslinger::find_all();
+}
+
+#[test]
+#[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
+fn find_positions_gunslinger_gang() {
     gunslinger_gang::find_all();
+}
+
+#[test]
+#[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
+fn find_positions_conquest_of_mars() {
     conquest_of_mars::find_all();
+}
+
+#[test]
+#[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
+fn find_positions_raja() {
     raja::find_all();
 }
