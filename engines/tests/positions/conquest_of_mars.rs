@@ -61,16 +61,232 @@ pub fn find_all() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 4 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_cancel_a_trade_it_opened() {
     check::<ConquestOfMars>("cancels a trade", &CANCELS_A_TRADE, cancel);
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 6 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_end_the_game_on_a_losing_hand() {
     check::<ConquestOfMars>("ninth would lose", &NINTH_WOULD_LOSE, spawn);
 }
 
-const CANCELS_A_TRADE: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const NINTH_WOULD_LOSE: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const CANCELS_A_TRADE: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P0 start d4
+    P1 start d10
+    P0 spawn C1
+    P1 spawn D5
+    P0 reorient
+    P0 orient RS1 S
+    P0 done
+    P1 reorient
+    P1 orient YS1 S
+    P1 done
+    P0 move RS1
+    P1 spawn D5
+    P0 grow RS1
+    P1 spawn D5
+    P0 spawn C2
+    P1 take
+    P0 reorient
+    P0 orient RS1 W
+    P0 orient RM1 S
+    P0 done
+    P1 reorient
+    P1 orient YS3 E
+    P1 orient YS2 W
+    P1 done
+    P0 spawn C2
+    P1 move YS1
+    P0 move RM1
+    P1 move YS3
+    P0 move RS1
+    P1 grow YS1
+    P0 grow RS1
+    P1 grow YM1
+    P0 spawn C2
+    P1 trade d12
+    P1 add d10
+",
+};
+const NINTH_WOULD_LOSE: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 0,
+    moves: "
+    P0 start d4
+    P1 start d4
+    P1 spawn B2
+    P0 spawn B2
+    P1 spawn B2
+    P0 spawn B2
+    P1 spawn B2
+    P0 spawn B2
+    P1 reorient
+    P1 orient YS1 N
+    P1 orient YS2 N
+    P1 orient YS3 N
+    P1 done
+    P0 reorient
+    P0 orient RS1 N
+    P0 orient RS2 N
+    P0 orient RS3 N
+    P0 done
+    P1 move YS1
+    P0 take
+    P1 take
+    P0 attack B1
+    P1 move YS2
+    P0 take
+    P1 spawn B2
+    P0 attack B1
+    P0 destroy RS1
+    P1 move YS3
+    P0 attack B1
+    P1 spawn B2
+    P0 move RS2
+    P1 spawn B2
+    P0 spawn B2
+    P1 reorient
+    P1 orient YS1 E
+    P1 orient YS2 E
+    P1 orient YS3 E
+    P1 done
+    P0 reorient
+    P0 orient RS1 E
+    P0 orient RS3 E
+    P0 done
+    P1 move YS1
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 attack C2
+    P1 move YS2
+    P0 take
+    P1 spawn B2
+    P0 attack C2
+    P0 destroy RS1
+    P1 reorient
+    P1 orient YS1 S
+    P1 orient YS3 S
+    P1 done
+    P0 attack C2
+    P1 move YS1
+    P0 spawn B2
+    P1 spawn B2
+    P0 move RS3
+    P1 reorient
+    P1 orient YS2 W
+    P1 orient YS3 W
+    P1 done
+    P0 take
+    P1 move YS2
+    P0 take
+    P1 take
+    P0 grow RS1
+    P1 take
+    P0 spawn B2
+    P1 grow YS1
+    P0 grow RS1
+    P1 spawn B2
+    P0 spawn C2
+    P1 grow YS1
+    P0 reorient
+    P0 orient RS1 N
+    P0 orient RS3 N
+    P0 done
+    P1 spawn B3
+    P0 move RS1
+    P1 reorient
+    P1 orient YS1 E
+    P1 orient YM1 E
+    P1 done
+    P0 grow RS1
+    P1 move YS1
+    P0 spawn B2
+    P1 grow YS1
+    P0 grow RM1
+    P1 spawn B2
+    P0 grow RS1
+    P1 grow YM2
+    P0 spawn C1
+    P1 grow YS1
+    P0 reorient
+    P0 orient RS1 E
+    P0 orient RM3 E
+    P0 done
+    P1 spawn B3
+    P0 move RS1
+    P1 reorient
+    P1 orient YS1 S
+    P1 orient YM1 S
+    P1 done
+    P0 grow RM1
+    P1 move YS1
+    P0 grow RS1
+    P1 grow YM2
+    P0 spawn D1
+    P1 grow YS1
+    P0 reorient
+    P0 orient RS1 E
+    P0 orient RM1 E
+    P0 done
+    P1 spawn B4
+    P0 move RS1
+    P1 reorient
+    P1 orient YS1 E
+    P1 orient YM2 E
+    P1 done
+    P0 grow RM2
+    P1 move YS1
+    P0 grow RS1
+    P1 grow YM3
+    P0 take
+    P1 grow YS1
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 take
+    P0 take
+    P1 move YS3
+    P0 reorient
+    P0 orient RS2 E
+    P0 done
+    P1 reorient
+    P1 orient YS2 S
+    P1 orient YS3 S
+    P1 done
+    P0 reorient
+    P0 orient RS2 Up
+    P0 done
+    P1 move YS2
+",
+};

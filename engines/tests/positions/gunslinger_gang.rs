@@ -36,16 +36,121 @@ pub fn find_all() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 3 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn takes_the_sheriff_star_rather_than_end_a_hustle_unused() {
     check::<GunslingerGang>("hustle with a star", &HUSTLE_WITH_A_STAR, done);
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 4 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_hire_with_an_empty_supply() {
     check::<GunslingerGang>("nothing to hire", &NOTHING_TO_HIRE, hire);
 }
 
-const HUSTLE_WITH_A_STAR: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const NOTHING_TO_HIRE: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const HUSTLE_WITH_A_STAR: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P1 play RANCHER A1 none
+    P0 play RANCHER A1 N08
+    P1 play HIREDGUN A1 none
+    P0 play HIREDGUN A1 none
+    P1 play PREACHER A1 none
+    P0 play PREACHER A1 none
+    P1 play OPERATOR A1 none
+    P0 play OPERATOR A1 none
+    P1 play GAMBLER A1 none
+    P0 play GAMBLER A1 none
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 use A
+    P1 promote sheriff
+    P1 move B1 outlaw
+    P1 done
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 use B
+    P0 before
+    P0 use B
+    P1 use B
+    P0 play RANCHER C2 none
+    P1 play RANCHER C2 none
+    P0 play HIREDGUN C2 none
+    P1 play HIREDGUN C2 none
+    P0 play PREACHER C2 none
+    P1 play PREACHER C2 none
+    P0 play OPERATOR C2 none
+    P1 play OPERATOR C2 none
+    P0 play GAMBLER C2 none
+    P1 play GAMBLER C2 none
+    P1 use B
+    P0 use B
+    P1 use A
+",
+};
+const NOTHING_TO_HIRE: Position = Position {
+    seed: 1,
+    players: 2,
+    seat: 0,
+    moves: "
+    P1 play GAMBLER C2 N23
+    P0 play GAMBLER C2 N21
+    P1 play KID C2 none
+    P0 play KID C2 none
+    P1 play RANCHER C2 none
+    P0 play RANCHER C2 none
+    P1 play HIREDGUN C2 none
+    P0 play HIREDGUN C2 none
+    P1 play PREACHER C2 none
+    P0 play PREACHER C2 none
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 use B
+    P0 keep
+    P0 use B
+    P1 keep
+    P1 use B
+    P0 play GAMBLER B1 N21
+    P1 play GAMBLER B1 N23
+    P0 play KID B1 none
+    P1 play KID B1 none
+    P0 play RANCHER B1 none
+    P1 play RANCHER B1 none
+    P0 play HIREDGUN B1 none
+    P1 play HIREDGUN B1 none
+    P0 play PREACHER B1 none
+    P1 play PREACHER B1 none
+    P1 use B
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 use B
+    P0 use B
+    P1 keep
+    P1 use B
+    P0 keep
+    P0 use B
+    P1 play GAMBLER B1 N23
+    P0 play GAMBLER B1 N21
+    P1 play KID B1 none
+    P0 play KID B1 none
+    P1 play RANCHER B1 none
+    P0 play RANCHER B1 none
+    P1 play HIREDGUN B1 none
+    P0 play HIREDGUN B1 none
+    P1 play PREACHER B1 none
+    P0 play PREACHER B1 none
+    P0 use B
+    P1 use B
+",
+};

@@ -51,16 +51,144 @@ pub fn find_all() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 4 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_pass_at_seven_when_no_pull_can_pop() {
     check::<Martian12s>("pass safely", &PASS_SAFELY, pass);
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
 fn does_not_pass_at_nothing_when_trailing_in_the_last_round() {
     check::<Martian12s>("trail at nothing", &TRAIL_AT_NOTHING, pass);
 }
 
-const PASS_SAFELY: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const TRAIL_AT_NOTHING: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const PASS_SAFELY: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P1 pull S
+    P0 pull M
+    P1 pull L
+    P0 pull L
+    P1 pull L
+    P0 pull S
+",
+};
+const TRAIL_AT_NOTHING: Position = Position {
+    seed: 1,
+    players: 2,
+    seat: 1,
+    moves: "
+    P1 pull S
+    P0 pull S
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pass
+    P1 pull M
+    P1 pass
+    P0 pull S
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pull L
+    P1 pull L
+    P0 pull L
+    P1 pull L
+    P0 pass
+    P1 pull L
+    P1 pass
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull M
+    P0 pull L
+    P1 pull L
+    P0 pull L
+    P1 pass
+    P0 pull L
+    P0 pull L
+    P0 pull S
+    P0 pull M
+    P0 pass
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull M
+    P0 pull L
+    P1 pull L
+    P0 pull S
+    P1 pass
+    P0 pull S
+    P0 pull S
+    P0 pull S
+    P0 pull L
+    P0 pull L
+    P0 pass
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pass
+    P0 pull S
+    P0 pull S
+    P0 pass
+    P0 pull S
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pull M
+    P1 pull M
+    P0 pass
+    P1 pass
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pass
+    P1 pull S
+    P1 pull M
+    P1 pass
+    P0 pull S
+    P1 pull M
+    P0 pull L
+    P1 pull L
+    P0 pull L
+    P1 pull L
+    P0 pull L
+    P1 pull L
+    P0 pass
+    P1 pull L
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull S
+    P1 pull S
+    P0 pull M
+    P1 pull S
+    P0 pass
+    P1 pull S
+    P1 pull M
+    P0 pull S
+",
+};

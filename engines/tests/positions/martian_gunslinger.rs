@@ -179,17 +179,45 @@ fn does_not_attack_drawing_fewer_cards() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 2 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_turn_in_place_when_it_can_face_a_plotpoint() {
     check_movement("faces nothing", &FACES_NOTHING, faces_nothing);
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 2 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_stay_on_its_home_corner() {
     check_movement("stays home", &STAYS_HOME, stays_home);
 }
 
 const WEAK_ATTACK: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const FACES_NOTHING: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const STAYS_HOME: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const FACES_NOTHING: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P1 plotpoint d4
+    P0 plotpoint e4
+    P1 plotpoint d5
+    P0 home a1 NE
+    P1 home h1 NW
+    P0 skip-move
+    P1 dig draw
+    P1 dig-to hand
+",
+};
+const STAYS_HOME: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P1 plotpoint d4
+    P0 plotpoint e4
+    P1 plotpoint d5
+    P0 home a1 NE
+    P1 home h1 NW
+    P0 skip-move
+    P1 dig draw
+    P1 dig-to hand
+",
+};

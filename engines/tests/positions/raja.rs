@@ -143,7 +143,6 @@ pub fn find_all() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
 fn does_not_bid_most_of_its_cash_for_first_move() {
     check::<Raja>("big bid", &BIG_BID, big_bid);
 }
@@ -155,19 +154,17 @@ fn does_not_send_elephants_against_a_city_they_cannot_breach() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
+#[ignore = "normal still chooses the blunder 2 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_widen_a_wall_to_six_with_no_shield_beside_it() {
     check::<Raja>("widens a bare wall", &WIDENS_A_BARE_WALL, sixth_in_row_one);
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
 fn does_not_propose_money_for_money_or_grain_for_grain() {
     check::<Raja>("silly proposal", &SILLY_PROPOSAL, silly_proposal);
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
 fn does_not_answer_a_proposal_with_a_gift() {
     check::<Raja>("gift", &GIFT, gift);
 }
@@ -178,9 +175,664 @@ fn does_not_leave_all_seven_lands_blue() {
     check::<Raja>("all blue", &ALL_BLUE, confirm);
 }
 
-const BIG_BID: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const BIG_BID: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P0 land_add 2,0
+    P1 land_add 2,0
+    P0 land_color 1,0 red
+    P1 land_color 1,0 red
+    P0 land_add 2,1
+    P0 land_add 3,0
+    P1 land_add 2,1
+    P0 land_confirm
+    P1 land_add 3,0
+    P1 land_confirm
+    P1 noble_place 0,0
+    P1 noble_place 1,0
+    P0 noble_place 0,0
+    P1 noble_place 2,0
+    P1 build_declare C1 3
+    P1 build_place 1
+    P1 build_place 1
+    P0 noble_place 1,0
+    P1 build_place 1
+    P1 build_declare C2 3
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_declare C3 3
+    P1 build_place 1
+    P0 noble_place 2,0
+    P0 build_declare C1 3
+    P1 build_place 1
+    P1 build_place 1
+    P0 build_place 1
+    P1 shield_deploy 2 3,0
+    P1 shield_deploy 1 0,1
+    P1 setup_done
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_declare C2 3
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_declare C3 3
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_place 1
+    P0 shield_deploy 2 3,0
+    P0 shield_deploy 1 0,1
+    P0 setup_done
+",
+};
 const SENDS_IN_VAIN: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const WIDENS_A_BARE_WALL: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const SILLY_PROPOSAL: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
-const GIFT: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const WIDENS_A_BARE_WALL: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P0 land_add 1,2
+    P1 land_add 1,2
+    P0 land_color 1,1 red
+    P1 land_add 0,2
+    P0 land_add 2,0
+    P1 land_add 2,1
+    P1 land_color 2,1 red
+    P0 land_color 1,1 blue
+    P1 land_color 1,0 red
+    P1 land_confirm
+    P1 noble_place 1,2
+    P0 land_color 1,0 red
+    P1 noble_place 1,1
+    P1 noble_place 0,0
+    P0 land_color 0,1 red
+    P0 land_color 1,2 red
+    P1 build_declare C1 4
+    P0 land_add 2,1
+    P1 build_place 1
+    P0 land_color 0,0 red
+    P0 land_color 1,0 blue
+    P0 land_color 1,2 blue
+    P1 build_place 2
+    P0 land_confirm
+    P1 build_place 1
+    P0 noble_place 1,2
+    P0 noble_place 2,0
+    P1 build_place 1
+    P1 build_declare C1 3
+    P0 noble_place 2,1
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P0 build_declare C3 1
+    P0 build_place 1
+    P1 build_declare C1 1
+    P1 build_place 3
+    P0 build_declare C1 3
+    P1 build_declare C3 1
+    P0 build_place 1
+    P1 build_place 1
+    P1 shield_deploy 2 0,2
+    P1 shield_deploy 1 0,2
+    P1 setup_done
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_declare C1 1
+    P0 build_place 1
+    P0 build_declare C3 4
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 shield_deploy 2 1,0
+    P0 shield_deploy 1 0,0
+    P0 setup_done
+    P1 bid 070
+    P0 pass
+    P1 commerce_end
+    P1 build_declare C2 4
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_declare C3 10
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 3
+    P1 build_place 2
+    P1 build_place 4
+    P1 build_place 1
+",
+};
+const SILLY_PROPOSAL: Position = Position {
+    seed: 1,
+    players: 2,
+    seat: 0,
+    moves: "
+    P0 land_add 2,0
+    P0 land_color 1,0 red
+    P1 land_add 2,0
+    P1 land_color 1,0 red
+    P0 land_add 2,1
+    P0 land_add 3,0
+    P0 land_confirm
+    P0 noble_place 0,0
+    P0 noble_place 1,0
+    P1 land_add 2,1
+    P1 land_add 3,0
+    P1 land_confirm
+    P0 noble_place 2,0
+    P1 noble_place 0,0
+    P0 build_declare C1 3
+    P1 noble_place 1,0
+    P0 build_place 1
+    P1 noble_place 2,0
+    P1 build_declare C1 3
+    P1 build_place 1
+    P0 build_place 1
+    P1 build_place 1
+    P1 build_place 1
+    P0 build_place 1
+    P0 build_declare C2 3
+    P1 build_declare C2 3
+    P1 build_place 1
+    P0 build_place 1
+    P1 build_place 1
+    P0 build_place 1
+    P1 build_place 1
+    P0 build_place 1
+    P0 build_declare C3 3
+    P0 build_place 1
+    P1 build_declare C3 3
+    P0 build_place 1
+    P0 build_place 1
+    P0 shield_deploy 2 3,0
+    P1 build_place 1
+    P0 shield_deploy 1 0,1
+    P0 setup_done
+    P1 build_place 1
+    P1 build_place 1
+    P1 shield_deploy 2 3,0
+    P1 shield_deploy 1 0,1
+    P1 setup_done
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 build_declare C1 3
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_declare C2 3
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_declare C3 3
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_declare C1 2
+    P1 build_place 3
+    P1 build_declare C1 3
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_place 2
+    P1 build_declare C1 2
+    P1 build_place 3
+    P1 build_place 3
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 build_declare C1 3
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_declare C2 3
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_declare C3 3
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_declare C1 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_declare C2 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_declare C3 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_declare C1 1
+    P0 build_place 3
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 build_declare C2 2
+    P0 build_place 3
+    P0 build_place 4
+    P0 build_declare C3 2
+    P0 build_place 3
+    P0 build_place 4
+    P0 build_declare C3 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_declare C3 2
+    P0 build_place 3
+    P0 build_place 4
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 build_declare C2 2
+    P1 build_place 3
+    P1 build_place 3
+    P1 build_declare C3 2
+    P1 build_place 3
+    P1 build_place 3
+    P1 build_declare C1 2
+    P1 build_place 3
+    P1 build_place 4
+    P1 build_declare C2 2
+    P1 build_place 3
+    P1 build_place 4
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 build_declare C3 2
+    P1 build_place 3
+    P1 build_place 4
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 build_declare C3 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_declare C3 3
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_declare C3 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_declare C3 2
+    P0 build_place 3
+    P0 build_place 4
+    P0 build_declare C1 2
+    P0 build_place 4
+    P0 build_place 4
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P0 bid 000
+    P1 pass
+    P0 commerce_end
+    P0 building_end
+    P0 siege_skip
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+    P1 bid 000
+    P0 pass
+    P1 commerce_end
+    P1 building_end
+    P1 siege_skip
+",
+};
+const GIFT: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 0,
+    moves: "
+    P0 land_add 1,2
+    P1 land_add 1,2
+    P0 land_color 1,1 red
+    P1 land_add 0,2
+    P0 land_add 2,0
+    P1 land_add 2,1
+    P1 land_color 2,1 red
+    P0 land_color 1,1 blue
+    P1 land_color 1,0 red
+    P1 land_confirm
+    P1 noble_place 1,2
+    P0 land_color 1,0 red
+    P1 noble_place 1,1
+    P1 noble_place 0,0
+    P0 land_color 0,1 red
+    P0 land_color 1,2 red
+    P1 build_declare C1 4
+    P0 land_add 2,1
+    P1 build_place 1
+    P0 land_color 0,0 red
+    P0 land_color 1,0 blue
+    P0 land_color 1,2 blue
+    P1 build_place 2
+    P0 land_confirm
+    P1 build_place 1
+    P0 noble_place 1,2
+    P0 noble_place 2,0
+    P1 build_place 1
+    P1 build_declare C1 3
+    P0 noble_place 2,1
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P0 build_declare C3 1
+    P0 build_place 1
+    P1 build_declare C1 1
+    P1 build_place 3
+    P0 build_declare C1 3
+    P1 build_declare C3 1
+    P0 build_place 1
+    P1 build_place 1
+    P1 shield_deploy 2 0,2
+    P1 shield_deploy 1 0,2
+    P1 setup_done
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_declare C1 1
+    P0 build_place 1
+    P0 build_declare C3 4
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 shield_deploy 2 1,0
+    P0 shield_deploy 1 0,0
+    P0 setup_done
+    P1 bid 070
+    P0 pass
+    P1 commerce_end
+    P1 build_declare C2 4
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_declare C3 10
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 3
+    P1 build_place 2
+    P1 build_place 4
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_declare C3 1
+    P1 build_place 2
+    P1 build_declare C3 3
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 3
+    P1 building_end
+    P1 siege_marker Black 1,0
+    P0 market_order grain buy 22
+    P0 trade_propose all get elephants 1 send
+    P1 trade_counter get s2 1 send
+    P0 trade_cancel
+    P0 commerce_end
+    P0 build_declare C1 8
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_place 4
+    P0 build_declare C3 9
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_place 2
+    P0 build_declare C1 4
+    P0 build_place 3
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_declare C3 1
+    P0 build_place 3
+    P0 building_end
+    P0 siege_marker White 0,1
+    P0 bid 006
+    P1 pass
+    P0 market_order grain sell 12
+    P1 fill_decline
+    P0 market_order shields buy 6 0 0
+    P0 trade_propose all get grain 01 send
+    P1 trade_counter get grain 01 send
+    P0 trade_cancel
+    P0 trade_propose White give s1 1 get s1 1 send
+    P1 trade_counter get grain 01 send
+    P0 trade_cancel
+    P0 trade_propose White give grain 01 get s1 1 send
+    P1 trade_counter get grain 01 send
+    P0 trade_cancel
+    P0 commerce_end
+    P0 shield_deploy 1 0,0
+    P0 shield_deploy 1 0,0
+    P0 shield_deploy 1 1,0
+    P0 building_end
+    P0 siege_skip
+    P1 trade_propose Black discard
+    P1 trade_propose Black get s2 1 send
+    P0 trade_counter give s1 1 get s2 1 send
+    P1 trade_cancel
+    P1 trade_propose all get grain 01 send
+    P0 trade_counter get s2 1 send
+    P1 trade_cancel
+    P1 commerce_end
+    P1 building_end
+    P1 siege_marker Black 0,1
+    P1 bid 003
+    P0 pass
+    P1 trade_propose Black get s3 1 send
+    P0 trade_counter give s1 1 get elephants 1 send
+    P1 trade_cancel
+    P1 trade_propose Black give grain 01 get s3 1 send
+    P0 trade_counter give s1 1 get s2 1 send
+    P1 trade_cancel
+    P1 market_order grain sell 13
+    P0 fill_decline
+    P1 trade_propose all get s1 1 send
+    P0 trade_counter give s1 1 get money 010 send
+    P1 trade_cancel
+    P1 market_order shields buy 0 0 1
+    P1 market_order elephants buy 1
+    P1 commerce_end
+    P1 shield_deploy 3 0,2
+    P1 building_end
+    P1 siege_marker Black 1,0
+    P1 siege_assign C2 1
+    P1 siege_launch
+    P0 defend_clear
+    P0 defend_assign 1,0 1 C2
+    P0 defend_assign 1,0 2 C2
+    P0 defend_confirm
+    P0 trade_propose White give s1 1 get s3 1 send
+    P1 trade_counter give grain 01 send
+    P0 trade_select White
+    P0 trade_propose all give s1 1 get s1 1 send
+    P1 trade_counter get elephants 1 send
+    P0 trade_cancel
+    P0 trade_propose White give grain 01 get s1 1 send
+    P1 trade_counter give grain 01 get grain 01 send
+    P0 trade_cancel
+    P0 market_order grain sell 13
+    P1 fill_decline
+    P0 market_order shields sell 3 0 0
+    P1 fill_decline
+    P0 market_order elephants buy 3
+    P0 commerce_end
+    P0 building_end
+    P0 siege_marker White 2,1
+    P0 siege_assign C2 2
+    P0 siege_launch
+    P0 ransom_demand 658
+    P1 ransom_refuse
+    P0 bid 005
+    P1 pass
+    P0 trade_propose all give elephants 1 send
+    P1 trade_counter get s3 1 send
+    P0 trade_cancel
+    P0 trade_propose White give grain 01 get s1 1 send
+    P1 trade_counter give grain 01 get s2 1 send
+    P0 trade_cancel
+    P0 trade_propose all get s1 1 send
+    P1 trade_counter give grain 01 get elephants 1 send
+    P0 trade_cancel
+    P0 market_order grain buy 05
+    P0 commerce_end
+    P0 building_end
+    P0 siege_marker White 1,1
+    P0 siege_assign C1 3
+    P0 siege_launch
+    P1 defend_assign 0,2 2 C1
+    P1 defend_assign 0,2 3 C1
+    P1 defend_confirm
+    P1 trade_propose all give grain 01 get s2 1 send
+    P0 trade_counter give grain 01 get money 010 send
+    P1 trade_cancel
+    P1 trade_propose all give grain 01 get elephants 1 send
+    P0 trade_counter give grain 01 get grain 01 send
+    P1 trade_select Black
+    P1 trade_propose all get s1 1 send
+    P0 trade_counter get elephants 1 send
+    P1 trade_cancel
+    P1 market_order grain sell 01
+    P0 fill_offer
+    P1 commerce_end
+    P1 building_end
+    P1 siege_marker Black 0,0
+    P1 bid 001
+    P0 pass
+    P1 trade_propose Black give grain 01 get s3 1 send
+",
+};
 const ALL_BLUE: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
