@@ -102,8 +102,11 @@ pub(crate) fn market_lines(view: &View) -> Vec<String> {
     let s = view.shield_stock;
     vec![
         format!("Grain ${grain} (1–5) · pile {}", view.grain_pile),
-        format!("Shields ${shields} per point (6–10) · stock 1:{} 2:{} 3:{}", s[0], s[1], s[2]),
-        format!("Elephants ${elephants} (11–16) · stock {}", view.elephant_stock),
+        format!(
+            "Shields ${shields} per point (6–10) · in stock {}",
+            shield_counts(s).unwrap_or_else(|| "none".to_string())
+        ),
+        format!("Elephants ${elephants} (11–16) · in stock {}", view.elephant_stock),
     ]
 }
 
@@ -258,20 +261,31 @@ pub(crate) fn board_of<'a>(view: &'a View, player: &'a PlayerView) -> Option<&'a
     })
 }
 
-/// `Ann (Black, chair) · 5 vp · grain 3 · elephants 2 · stones 22 · reserve shields 1 worth 1, 2 worth 3`.
+/// `Ann (Black, chair) · 5 vp · grain 3 · elephants 2 · stones 22 · reserve 1 shield of 1 point and 2 shields of 3 points`.
 pub(crate) fn facts_line(player: &PlayerView, board: Option<&BoardView>) -> String {
     let mut line = format!("{} vp · grain {} · elephants {}", player.vp, player.grain, player.elephants);
     if let Some(board) = board {
-        let held: Vec<String> =
-            (1u8..).zip(board.shields).filter(|(_, n)| *n > 0).map(|(face, n)| format!("{n} worth {face}")).collect();
-        let shields = if held.is_empty() {
-            "no reserve shields".to_string()
-        } else {
-            format!("reserve shields {}", held.join(", "))
+        let shields = match shield_counts(board.shields) {
+            None => "no reserve shields".to_string(),
+            Some(held) => format!("reserve {held}"),
         };
         let _ = write!(line, " · stones {} · {shields}", board.stones);
     }
     line
+}
+
+/// Shields by their points: "3 shields of 1 point and 1 shield of 2 points"; `None` for none.
+fn shield_counts(counts: [u8; 3]) -> Option<String> {
+    let kinds: Vec<String> = (1u8..)
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|(face, n)| format!("{} of {}", count(n, "shield"), count(face, "point")))
+        .collect();
+    match kinds.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        [rest @ .., last] => Some(format!("{} and {last}", rest.join(", "))),
+    }
 }
 
 /// `C1 (0,0) · wall of 6 stones in rows of 3, 2 and 1 · makes 4 · grain 3`.
