@@ -169,9 +169,9 @@ where
         })?;
         let narration = events
             .iter()
-            .map(|event| Narration {
-                audience: G::audience(event),
-                text: name_seats(&self.sentence(event, names), names),
+            .filter_map(|event| {
+                let text = self.sentence(event, names);
+                (!text.is_empty()).then(|| Narration { audience: G::audience(event), text: name_seats(&text, names) })
             })
             .collect();
         Ok(Applied { action: action.to_string(), narration })

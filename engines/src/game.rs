@@ -551,7 +551,8 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// Who may read `event`.
     fn audience(event: &Self::Event) -> Audience;
 
-    /// `event` in a sentence, with players called by `names` (indexed by seat).
+    /// `event` in a sentence, with players called by `names` (indexed by seat); an empty
+    /// sentence is an event nobody is told of in words (the table says it its own way).
     fn sentence(&self, event: &Self::Event, names: &[String]) -> String;
 
     /// A player-facing label for a complete action ("Pull a small pyramid (7 left)").

@@ -11,8 +11,7 @@ use super::error::{Error, is_dm_closed};
 use super::post::{self, mention, only_users};
 use super::{Data, rows};
 use crate::table::outbox::PanelNote;
-use crate::table::{PrivateView, Snapshot, Status, TableId, UserId};
-use engines::any::AnyView;
+use crate::table::{PrivateView, Snapshot, Status, TableId, UserId, round_of};
 
 /// Where a player's panel stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,19 +109,6 @@ pub async fn update(
     panel.lines = if ended { Vec::new() } else { lines };
     data.rows.set_panel(table, user, &panel).await?;
     Ok(())
-}
-
-/// The round of the game a private view is in, for the rule of at most one new DM per player
-/// per round: a Raja game turn (R1), a round of Martian Gunslinger, Gunslinger Gang, Conquest
-/// of Mars or Martian 12s. Defined here, from the views, for all five games.
-pub fn round_of(view: &AnyView) -> Option<i64> {
-    Some(match view {
-        AnyView::Raja(view) => i64::from(view.turn),
-        AnyView::MartianGunslinger(view) => i64::from(view.round),
-        AnyView::GunslingerGang(view) => i64::from(view.round),
-        AnyView::ConquestOfMars(view) => i64::from(view.round),
-        AnyView::Martian12s(view) => i64::from(view.round),
-    })
 }
 
 /// Sends `user` a DM about `table`; `None` when their DMs are closed: a DM refused at the table

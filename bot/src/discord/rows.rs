@@ -70,7 +70,7 @@ pub struct Panel {
     /// Private lines since the player's last turn, shown on the panel until their next one.
     pub lines: Vec<String>,
     /// The round of the game in which the panel was sent as a new DM (see
-    /// [`super::panel::round_of`]); `None` for none known.
+    /// [`crate::table::round_of`]); `None` for none known.
     pub round: Option<i64>,
 }
 

@@ -37,10 +37,13 @@ impl Tables {
         }
         let names = table.names();
         for seat in late {
+            let said_at = progress.narration().len();
             for step in 0..COMPUTER_MOVE_LIMIT {
                 // The turn ends when the game stops waiting for the seat; waiting for it again
-                // after someone else moved is its next turn, with a clock of its own.
-                if !table.game.pending().must_seats().contains(seat) {
+                // after someone else moved, or in a new round, is its next decision, with a
+                // clock of its own.
+                let must = table.game.pending().must_seats();
+                if !must.contains(seat) || progress.fresh(must).contains(seat) {
                     break;
                 }
                 if step + 1 == COMPUTER_MOVE_LIMIT {
@@ -58,6 +61,8 @@ impl Tables {
                     table.game.apply(seat, &action, &names).map_err(|e| TableError::Internal(e.to_string()))?;
                 progress.record(seat, &applied, Origin::Timeout, &table.game);
             }
+            let name = names.get(seat.index()).map_or("A player", String::as_str);
+            progress.announce_at(said_at, timeout_line(name, &progress.narration()[said_at..]));
         }
         if progress.is_empty() {
             return Ok(None);
@@ -128,5 +133,16 @@ impl Tables {
     /// Storage failures.
     pub async fn release(&self, id: TableId) -> Result<(), TableError> {
         self.store.release(id).await.map_err(TableError::store)
+    }
+}
+
+/// The one line a board post gives a player whose time ran out (issue #24): who, and that what
+/// follows is what the table played for them; a choice nobody else may see (a sealed answer)
+/// is said to be made, not what it was.
+fn timeout_line(name: &str, played: &[Narration]) -> String {
+    if played.iter().any(|n| n.audience.includes(engines::Viewer::Public)) {
+        format!("⏰ {name} ran out of time, so the table played for them:")
+    } else {
+        format!("⏰ {name} ran out of time, so the table made their hidden choice for them.")
     }
 }

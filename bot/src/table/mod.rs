@@ -29,7 +29,7 @@ pub use export::Export;
 pub(crate) use reads::engine_of;
 pub use rematch::Rematch;
 pub(crate) use report::Progress;
-pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary};
+pub use report::{Move, MoveReport, PrivateView, Snapshot, TableSummary, round_of};
 pub use settings::{DEFAULT_AWAY_ALLOWANCE, ServerChange, ServerId, ServerSettings, SettingError, UserSettings};
 pub use undo::{UndoAnswer, UndoAsked};
 pub use upgrade::Upgraded;

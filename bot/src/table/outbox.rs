@@ -8,11 +8,11 @@
 //! part not confirmed, and a part sent again is recognised by the receiver (Discord's message
 //! nonce) rather than posted twice.
 
-use engines::{Seat, SeatSet, Viewer};
+use engines::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
-use super::report::{Move, Progress};
-use super::vocab::{Origin, UserId};
+use super::report::Progress;
+use super::vocab::UserId;
 use super::{Loaded, narration_for};
 
 /// Everything one commit asks a front end to deliver.
@@ -72,7 +72,7 @@ pub struct PanelNote {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BoardNote {
-    /// What happened, for everybody (a late player's timeout said once per player).
+    /// What happened, for everybody (a late player's timeout said once, before what was played).
     pub lines: Vec<String>,
     /// Players the game began waiting for: mentioned so that they are notified.
     pub ping: Vec<UserId>,
@@ -175,8 +175,8 @@ impl Dispatch {
 
     /// What a commit of moves, seat changes and table lines means: each human's panel (a new
     /// notification for those the game began waiting for), the players a computer took over
-    /// from, and the board post (public lines, with one line per player whose time ran out,
-    /// and a mention of exactly the players newly waited for).
+    /// from, and the board post (the public lines, a late player's timeout among them, and
+    /// a mention of exactly the players newly waited for).
     pub(crate) fn of_commit(progress: &Progress, table: &Loaded) -> Self {
         let fresh = progress.fresh(table.game.pending().must_seats());
         let seats = &table.row.seats;
@@ -193,22 +193,9 @@ impl Dispatch {
             .collect();
         let away = progress.went_away_seats().iter().filter_map(user_of).collect();
         let ping = fresh.iter().filter(|s| seats.get(s.index()).is_some_and(|r| !r.away)).filter_map(user_of).collect();
-        let mut lines = timeout_lines(progress.moves(), &table.names());
-        lines.extend(narration_for(progress.narration(), Viewer::Public));
+        let lines = narration_for(progress.narration(), Viewer::Public);
         Self { panels, away, board: Some(BoardNote { lines, ping }), ..Self::default() }
     }
-}
-
-/// One public line per player whose time ran out among `moves`: their timed-out actions may be
-/// private choices (a sealed bid), so only the fact is said, once however many steps it took.
-fn timeout_lines(moves: &[Move], names: &[String]) -> Vec<String> {
-    let late: SeatSet = moves.iter().filter(|m| m.origin == Origin::Timeout).map(|m| m.seat).collect();
-    late.iter()
-        .map(|seat| {
-            let name = names.get(seat.index()).cloned().unwrap_or_default();
-            format!("⏰ {name} ran out of time, so the table made the safe default moves for them.")
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -37,13 +37,33 @@ pub(crate) struct Progress {
     went_away: SeatSet,
     /// The seat whose move (the last a person made here) the game lets them ask to take back.
     take_back: Option<Seat>,
+    /// The round the game was in after the last action (before the first, when known).
+    round: Option<i64>,
+}
+
+/// The round of the game a view is in: a Raja game turn (R1), a round of Martian
+/// Gunslinger, Gunslinger Gang, Conquest of Mars or Martian 12s. A decision of a new round is
+/// a new decision with its own clock and notice, and a player has at most one new DM per
+/// round. Defined here, from the views, for all five games.
+pub fn round_of(view: &AnyView) -> Option<i64> {
+    Some(match view {
+        AnyView::Raja(view) => i64::from(view.turn),
+        AnyView::MartianGunslinger(view) => i64::from(view.round),
+        AnyView::GunslingerGang(view) => i64::from(view.round),
+        AnyView::ConquestOfMars(view) => i64::from(view.round),
+        AnyView::Martian12s(view) => i64::from(view.round),
+    })
+}
+
+fn round_of_game(game: &AnyGame) -> Option<i64> {
+    round_of(&game.view(Viewer::Public))
 }
 
 impl Progress {
     /// Before any action of `game`'s current position.
     pub(crate) fn new(game: &AnyGame) -> Self {
         let pending = game.pending();
-        Self::from_sets(pending.must_seats(), pending.actors())
+        Self { round: round_of_game(game), ..Self::from_sets(pending.must_seats(), pending.actors()) }
     }
 
     /// Before the first position of a game: every seat asked then is asked anew.
@@ -62,6 +82,7 @@ impl Progress {
             handed: false,
             went_away: SeatSet::EMPTY,
             take_back: None,
+            round: None,
         }
     }
 
@@ -88,7 +109,23 @@ impl Progress {
         self.log.push(log_entry(seat, &applied.action, origin));
         self.moves.push(Move { seat, action: applied.action.clone(), origin });
         self.narration.extend(applied.narration.iter().cloned());
-        self.interrupted = self.interrupted.union(self.before_must.without(game.pending().must_seats()));
+        let must = game.pending().must_seats();
+        self.interrupted = self.interrupted.union(self.before_must.without(must));
+        // A new round begins a new decision for everyone it waits for, even a player it went
+        // on waiting for (Martian 12s' first drawer, Raja's bidders): a clock and notice of
+        // its own, and a timeout never plays into it.
+        let round = round_of_game(game);
+        if self.round.is_some() && round != self.round {
+            self.interrupted = self.interrupted.union(must);
+        }
+        self.round = round;
+    }
+
+    /// A public line said before the narration from `at` on (an index into
+    /// [`Progress::narration`] taken earlier).
+    pub(crate) fn announce_at(&mut self, at: usize, text: String) {
+        let at = at.min(self.narration.len());
+        self.narration.insert(at, Narration { audience: engines::Audience::Public, text });
     }
 
     /// `seat`'s move, just recorded, may be taken back (the game said so): its panel offers it.
@@ -116,11 +153,6 @@ impl Progress {
 
     pub(crate) fn log(&self) -> &[LogEntry] {
         &self.log
-    }
-
-    /// Every action applied so far, in order.
-    pub(crate) fn moves(&self) -> &[Move] {
-        &self.moves
     }
 
     /// What happened so far, each line with its audience.

@@ -319,6 +319,27 @@ fn longest_proposal(options: &[(Option<String>, String, String)]) -> usize {
     forward.or_else(|| options.iter().position(|(_, _, l)| l.starts_with("Send"))).expect("a way forward")
 }
 
+/// One step of a game where Alice never answers: when the board waits for her (or nobody),
+/// her time runs out; otherwise Bob makes a move by clicks. Whether it was Alice's turn.
+async fn alice_runs_out_or_bob_moves(
+    harness: &Harness,
+    board: &StoredMessage,
+    chooser: &mut Chooser,
+    plan: &mut RajaPlan,
+) -> bool {
+    let waiting = mentioned(board);
+    if waiting.contains(&ALICE.id) || waiting.is_empty() {
+        set_deadline(harness, table_of(board), bot::table::now() - 1).await;
+        return true;
+    }
+    let open = button(board, "Your move").expect("a private panel");
+    let click = harness.fake.click(BOB, board, &open).await;
+    let reply = harness.fake.wait_reply(&click).await;
+    let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
+    walk_raja_move(harness, BOB, panel, chooser, plan).await;
+    false
+}
+
 /// Closed DMs: Discord refuses a DM to Alice (50007) once; from then on no DM is tried to her
 /// at this table, however many moves change her private view, until she interacts there
 /// (`/hand`); then one is tried again. Her turns run out meanwhile (the table moves for her),
@@ -328,24 +349,14 @@ async fn a_player_with_closed_dms_is_tried_once_until_they_interact() {
     let harness = Harness::start().await;
     harness.fake.set_dms_open(ALICE, false);
     let (thread, mut board) = start_raja(&harness, vec![Opt::int("seed", 5)]).await;
-    let id = table_of(&board);
     let (mut chooser, mut plan) = (Chooser(5), RajaPlan { proposed: true, filled: true });
     let mut alice_turns = 0;
     for _ in 0..40 {
         if board.content.contains("Game over") {
             break;
         }
-        let waiting = mentioned(&board);
-        if waiting.contains(&ALICE.id) || waiting.is_empty() {
-            alice_turns += 1;
-            set_deadline(&harness, id, bot::table::now() - 1).await;
-        } else {
-            let open = button(&board, "Your move").expect("a private panel");
-            let click = harness.fake.click(BOB, &board, &open).await;
-            let reply = harness.fake.wait_reply(&click).await;
-            let panel = harness.fake.message(reply.message_id.expect("a panel")).expect("stored");
-            walk_raja_move(&harness, BOB, panel, &mut chooser, &mut plan).await;
-        }
+        let alice = alice_runs_out_or_bob_moves(&harness, &board, &mut chooser, &mut plan).await;
+        alice_turns += usize::from(alice);
         board = harness.board_after(thread, board.id).await;
     }
     let notices = |f: &FakeDiscord| {
@@ -359,8 +370,14 @@ async fn a_player_with_closed_dms_is_tried_once_until_they_interact() {
     assert!(harness.fake.wait_reply(&hand).await.ephemeral());
     let closed = "your DMs are closed";
     assert!(crate::long_game::private_text(&harness, &hand).await.contains(closed), "/hand says DMs are closed");
-    set_deadline(&harness, id, bot::table::now() - 1).await;
-    harness.board_after(thread, board.id).await;
+    // Play on (Alice's time running out, Bob moving) until the game next waits for her.
+    for _ in 0..20 {
+        if harness.fake.failed_dms(ALICE).len() >= 2 || board.content.contains("Game over") {
+            break;
+        }
+        alice_runs_out_or_bob_moves(&harness, &board, &mut chooser, &mut plan).await;
+        board = harness.board_after(thread, board.id).await;
+    }
     harness
         .fake
         .wait_for("a second DM tried", harness.fake.timeout(), |f| (f.failed_dms(ALICE).len() == 2).then_some(()))

@@ -354,7 +354,7 @@ async fn an_away_players_clock_stops_until_they_come_back_or_the_allowance_is_us
             f.public_messages(thread.id).into_iter().find(|m| m.content.contains("ran out of time"))
         })
         .await;
-    assert!(timed_out.content.contains("safe default"), "{}", timed_out.content);
+    assert!(timed_out.content.contains("the table played for them:"), "{}", timed_out.content);
     let log = tables.store().log(id).await.expect("log");
     assert!(log.iter().any(|e| e.origin == bot::table::Origin::Timeout), "{log:?}");
     harness.finish().await;

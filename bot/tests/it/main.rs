@@ -28,5 +28,6 @@ mod store;
 mod tables;
 mod tables_long;
 mod tables_postgres;
+mod timeouts;
 mod undo;
 mod unreachable;

@@ -209,7 +209,7 @@ pub(crate) fn sentence(game: &ConquestOfMars, event: &Event, names: &[String]) -
             format!("{} reoriented {}.", name(seat), ids.join(", "))
         }
         Event::Moved { seat, pyramid, from, to } => format!("{} moves {pyramid} from {from} to {to}.", name(seat)),
-        Event::Passed { seat } => format!("{} ran out of time.", name(seat)),
+        Event::Passed { seat } => format!("{} passes.", name(seat)),
         shown @ (Event::AnswersShown { .. }
         | Event::Roles { .. }
         | Event::CommitsShown { .. }

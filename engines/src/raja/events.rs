@@ -527,9 +527,13 @@ fn end_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
                 if names.is_empty() { "nobody".into() } else { names.join(" and ") }
             )
         }
-        Event::TimedOut { seat } => format!("{} ran out of time: the default applies.", name(seat)),
+        // The table says once who ran out of time and what it played for them (the bot's
+        // deadlines); each default step narrates itself.
+        Event::TimedOut { .. } => String::new(),
         Event::Resigned { seat } => format!("{} resigns and plays on by defaults.", name(seat)),
-        Event::Automatic { seat, action } => format!("{} (by default): {action}.", name(seat)),
+        // Each default step of a resigned seat narrates itself ("Bob ends commerce."), after
+        // "Bob resigns and plays on by defaults." (R48).
+        Event::Automatic { .. } => String::new(),
         _ => String::new(),
     }
 }

@@ -274,8 +274,10 @@ impl Raja {
         let walls: Vec<String> = p.cities.iter().map(|c| c.wall.stones().to_string()).collect();
         let shields: Vec<String> = p.deployed.iter().map(|s| format!("a {}-shield on {}", s.face, s.cell)).collect();
         let shields = if shields.is_empty() { "no shields".to_string() } else { and_list(&shields) };
+        // "Player N" becomes the player's name in the narration (`wording::name_seats`).
         format!(
-            "{}'s land: {} and {}; {nobles}; stones in the walls: {}; {shields}",
+            "Player {}'s land ({}): {} and {}; {nobles}; stones in the walls: {}; {shields}",
+            seat.index() + 1,
             p.colour,
             crate::wording::count(blue as i64, "blue tile"),
             crate::wording::count((tiles.len() - blue) as i64, "red tile"),
