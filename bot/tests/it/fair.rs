@@ -4,11 +4,11 @@
 
 use bot::fair::log::ExportLog;
 use bot::fair::verify::{VerifyError, verify};
-use bot::table::{LobbyRequest, Participant, Skill, Status, TableError, TableId, Tables, UserId};
+use bot::table::{LobbyRequest, Skill, Status, TableError, TableId, Tables, UserId};
 use engines::{AnyGame, GameKind};
 use serde_json::json;
 
-use crate::support::db;
+use crate::support::{db, lobby};
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -17,18 +17,11 @@ const BOB: UserId = UserId(202);
 fn sealed(kind: GameKind, options: serde_json::Value) -> LobbyRequest {
     let (min, _) = AnyGame::player_range(kind);
     LobbyRequest {
-        game: kind,
         options,
-        host: Participant { user: ALICE, name: "Alice".into() },
         seat_host: false,
-        players: min as u8,
         computers: min as u8,
-        level: Skill::Random,
-        on_timeout: bot::table::OnTimeout::SafeDefault,
         seed: None,
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: false,
+        ..lobby::request(kind, (ALICE, "Alice"), min as u8, 0)
     }
 }
 

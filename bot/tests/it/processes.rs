@@ -7,8 +7,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::support::fake_discord::*;
+use crate::support::lobby;
 use bot::discord::rows::Rows;
-use bot::table::{CLAIM_LEASE, Origin, Skill, TableId, UserId, now};
+use bot::table::{CLAIM_LEASE, Origin, TableId, UserId, now};
 use bot::table::{LobbyRequest, Participant, Tables};
 use engines::GameKind;
 
@@ -42,20 +43,7 @@ fn saloon_logging(fake: &FakeDiscord, url: &str, shard: u32, log: Stdio) -> Chil
 /// `claimed_until` by a process that is gone, when given).
 async fn table(tables: &Tables, rows: &Rows, seed: u64, deadline: i64, claimed_until: Option<i64>) -> TableId {
     let (alice, bob) = (UserId(ALICE.id), UserId(BOB.id));
-    let request = LobbyRequest {
-        game: GameKind::Martian12s,
-        options: serde_json::json!({}),
-        host: Participant { user: alice, name: "alice".into() },
-        seat_host: true,
-        players: 2,
-        computers: 0,
-        level: Skill::Random,
-        on_timeout: bot::table::OnTimeout::SafeDefault,
-        seed: Some(seed),
-        turn_timeout: 3_600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: true,
-    };
+    let request = LobbyRequest { delivers: true, ..lobby::request(GameKind::Martian12s, (alice, "alice"), 2, seed) };
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, Participant { user: bob, name: "bob".into() }).await.expect("join");
     tables.start(lobby.id, alice).await.expect("start");

@@ -7,14 +7,14 @@
 use std::collections::HashMap;
 
 use bot::discord::rows::Rows;
-use bot::table::{LobbyRequest, OnTimeout, Participant, Skill, TableId, Tables, UserId};
+use bot::table::{Participant, TableId, Tables, UserId};
 use engines::GameKind;
-use serde_json::json;
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
 use crate::discord::{Harness, button, choice_index};
 use crate::support::fake_discord::*;
+use crate::support::lobby;
 
 const PEOPLE: [FakeUser; 4] = [ALICE, BOB, CAROL, DAVE];
 
@@ -25,20 +25,7 @@ fn who(user: FakeUser) -> Participant {
 /// A four-person Martian 12s table on the fake server, ended by the resignations of everyone
 /// but `winner`; returns the table and each seat's (player, place).
 async fn resigned_game(tables: &Tables, rows: &Rows, seed: u64, winner: usize) -> (TableId, Vec<(UserId, u8)>) {
-    let request = LobbyRequest {
-        game: GameKind::Martian12s,
-        options: json!({}),
-        host: who(PEOPLE[winner]),
-        seat_host: true,
-        players: 4,
-        computers: 0,
-        level: Skill::Random,
-        on_timeout: OnTimeout::SafeDefault,
-        seed: Some(seed),
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: false,
-    };
+    let request = lobby::request(GameKind::Martian12s, (UserId(PEOPLE[winner].id), PEOPLE[winner].name), 4, seed);
     let lobby = tables.open(request).await.expect("open");
     rows.set_home(lobby.id, Some(GUILD_ID), CHANNEL_ID).await.expect("placed on the server");
     let others: Vec<FakeUser> = (1..4).map(|i| PEOPLE[(winner + i) % 4]).collect();

@@ -4,11 +4,11 @@
 
 use bot::store::Fault;
 use bot::table::{LobbyRequest, Participant, TableError, Tables};
-use bot::table::{OnTimeout, Skill, Status, TableId, UserId};
+use bot::table::{Skill, Status, TableId, UserId};
 use engines::GameKind;
 use serde_json::json;
 
-use crate::support::db;
+use crate::support::{db, lobby};
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -24,20 +24,7 @@ async fn started(tables: &Tables, seed: u64) -> TableId {
 
 /// The same with `options`.
 async fn started_with(tables: &Tables, seed: u64, options: serde_json::Value) -> TableId {
-    let request = LobbyRequest {
-        game: GameKind::Martian12s,
-        options,
-        host: who(ALICE, "Alice"),
-        seat_host: true,
-        players: 3,
-        computers: 0,
-        level: Skill::Random,
-        on_timeout: OnTimeout::SafeDefault,
-        seed: Some(seed),
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: false,
-    };
+    let request = LobbyRequest { options, ..lobby::request(GameKind::Martian12s, (ALICE, "Alice"), 3, seed) };
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, who(BOB, "Bob")).await.expect("bob joins");
     tables.add_computer(lobby.id, ALICE, Skill::Random).await.expect("a computer");
@@ -103,20 +90,7 @@ async fn a_database_file_deleted_under_the_bot_refuses_every_write_and_says_why(
 }
 
 fn start_request() -> LobbyRequest {
-    LobbyRequest {
-        game: GameKind::Raja,
-        options: json!({}),
-        host: who(ALICE, "Alice"),
-        seat_host: true,
-        players: 3,
-        computers: 0,
-        level: Skill::Random,
-        on_timeout: OnTimeout::SafeDefault,
-        seed: Some(1),
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: false,
-    }
+    lobby::request(GameKind::Raja, (ALICE, "Alice"), 3, 1)
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@ use bot::table::{OnTimeout, Origin, Skill, Status, TableId, UserId};
 use engines::GameKind;
 use serde_json::json;
 
-use crate::support::db;
+use crate::support::{db, lobby};
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -21,20 +21,7 @@ async fn tables(url: &str) -> Tables {
 }
 
 fn request(players: u8, computers: u8, seed: u64) -> LobbyRequest {
-    LobbyRequest {
-        game: GameKind::Martian12s,
-        options: json!({}),
-        host: who(ALICE, "Alice"),
-        seat_host: true,
-        players,
-        computers,
-        level: Skill::Random,
-        on_timeout: OnTimeout::SafeDefault,
-        seed: Some(seed),
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: false,
-    }
+    LobbyRequest { computers, ..lobby::request(GameKind::Martian12s, (ALICE, "Alice"), players, seed) }
 }
 
 /// Alice and Bob seated with one computer player, started.

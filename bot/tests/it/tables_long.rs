@@ -3,13 +3,12 @@
 //! rematch read back what they wrote, and refuse bad input without changing anything.
 
 use bot::table::{
-    AwayError, LobbyRequest, OnTimeout, Participant, Rematch, ServerChange, ServerId, ServerSettings, SettingError,
-    Skill, Status, TableError, TableId, Tables, UserId, UserSettings, now,
+    AwayError, OnTimeout, Participant, Rematch, ServerChange, ServerId, ServerSettings, SettingError, Skill, Status,
+    TableError, TableId, Tables, UserId, UserSettings, now,
 };
 use engines::GameKind;
-use serde_json::json;
 
-use crate::support::db;
+use crate::support::{db, lobby};
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -21,20 +20,7 @@ fn who(user: UserId, name: &str) -> Participant {
 
 /// Alice and Bob at Martian 12s, started.
 async fn started(tables: &Tables) -> TableId {
-    let request = LobbyRequest {
-        game: GameKind::Martian12s,
-        options: json!({}),
-        host: who(ALICE, "Alice"),
-        seat_host: true,
-        players: 2,
-        computers: 0,
-        level: Skill::Random,
-        on_timeout: OnTimeout::SafeDefault,
-        seed: Some(5),
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: false,
-    };
+    let request = lobby::request(GameKind::Martian12s, (ALICE, "Alice"), 2, 5);
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, who(BOB, "Bob")).await.expect("join");
     tables.start(lobby.id, ALICE).await.expect("start");

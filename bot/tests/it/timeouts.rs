@@ -3,11 +3,10 @@
 //! played"), and nothing private.
 
 use bot::table::{LobbyRequest, Participant, Tables};
-use bot::table::{OnTimeout, Origin, Skill, Status, UserId};
+use bot::table::{Origin, Status, UserId};
 use engines::{GameKind, Viewer};
-use serde_json::json;
 
-use crate::support::db;
+use crate::support::{db, lobby};
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -17,20 +16,7 @@ fn who(user: UserId, name: &str) -> Participant {
 }
 
 fn request(game: GameKind, seed: u64) -> LobbyRequest {
-    LobbyRequest {
-        game,
-        options: json!({}),
-        host: who(ALICE, "Alice"),
-        seat_host: true,
-        players: 2,
-        computers: 0,
-        level: Skill::Random,
-        on_timeout: OnTimeout::SafeDefault,
-        seed: Some(seed),
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers: true,
-    }
+    LobbyRequest { delivers: true, ..lobby::request(game, (ALICE, "Alice"), 2, seed) }
 }
 
 /// Alice and Bob play random moves; every fifth decision nobody answers and the clock runs

@@ -3,13 +3,10 @@
 //! bag (Martian 12s R6), cancelled by the next move; bad requests get a sentence and change
 //! nothing; the log stays append-only and replays to the state shown.
 
-use bot::table::{
-    LobbyRequest, OnTimeout, Participant, Skill, TableError, TableId, Tables, UndoAnswer, UserId, in_effect,
-};
+use bot::table::{LobbyRequest, Participant, TableError, TableId, Tables, UndoAnswer, UserId, in_effect};
 use engines::GameKind;
-use serde_json::json;
 
-use crate::support::db;
+use crate::support::{db, lobby};
 
 const ALICE: UserId = UserId(101);
 const BOB: UserId = UserId(202);
@@ -31,20 +28,7 @@ async fn started_at(tables: &Tables, game: GameKind, players: u8) -> TableId {
 
 /// As [`started_at`]; `delivers`: a Discord table, whose commits record outbox entries.
 async fn started_with(tables: &Tables, game: GameKind, players: u8, delivers: bool) -> TableId {
-    let request = LobbyRequest {
-        game,
-        options: json!({}),
-        host: who(ALICE, "Alice"),
-        seat_host: true,
-        players,
-        computers: 0,
-        level: Skill::Random,
-        on_timeout: OnTimeout::SafeDefault,
-        seed: Some(5),
-        turn_timeout: 3600,
-        away_allowance: bot::table::DEFAULT_AWAY_ALLOWANCE,
-        delivers,
-    };
+    let request = LobbyRequest { delivers, ..lobby::request(game, (ALICE, "Alice"), players, 5) };
     let lobby = tables.open(request).await.expect("open");
     tables.join(lobby.id, who(BOB, "Bob")).await.expect("join");
     if players > 2 {

@@ -4,3 +4,4 @@
 
 pub mod db;
 pub mod fake_discord;
+pub mod lobby;
