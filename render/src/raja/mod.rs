@@ -91,7 +91,14 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
         // Each card says what its player bid.
         business.retain(|line| !line.starts_with("  "));
     }
-    let business: Vec<String> = joined(business).iter().flat_map(|line| canvas.wrap(style, line, inner, 3)).collect();
+    let mut business: Vec<String> =
+        joined(business).iter().flat_map(|line| canvas.wrap(style, line, inner, 3)).collect();
+    if let Some(event) = &view.last_move {
+        // The last move in the words of its own event sentence (issue 25 item 3): Raja's
+        // moves mostly have no place on the lands, and the event is public (R5, R47).
+        let last = canvas.wrap(style, &format!("Last: {}", event.sentence(names)), inner, 2);
+        business.splice(0..0, last);
+    }
     if !business.is_empty() {
         y = lines_panel(canvas, &business, y, false) + GAP;
     }
