@@ -188,9 +188,24 @@ impl Canvas {
     }
 
     /// A rectangle with rounded corners of radius `radius`.
+    /// Filled and outlined in straight bands and four small corners (see [`crate::shapes`]);
+    /// a shape too small for that goes through the path filler whole.
     pub fn round_rect(&mut self, rect: Rect, radius: f32, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
-        if let Some(path) = round_rect_path(rect, radius) {
-            self.draw(&path, fill, stroke);
+        if self.measuring {
+            return;
+        }
+        let radius = radius.min(rect.width() / 2.0).min(rect.height() / 2.0).max(0.0);
+        if let Some(colour) = fill
+            && !crate::shapes::fill_round_rect(&mut self.pixmap, rect, radius, &colour.paint())
+            && let Some(path) = round_rect_path(rect, radius)
+        {
+            self.draw(&path, Some(colour), None);
+        }
+        if let Some((colour, width)) = stroke
+            && !crate::shapes::stroke_round_rect(&mut self.pixmap, rect, radius, width, &colour.paint())
+            && let Some(path) = round_rect_path(rect, radius)
+        {
+            self.draw(&path, None, Some((colour, width)));
         }
     }
 
@@ -469,9 +484,13 @@ fn blend_mask(pixmap: &mut Pixmap, mask: &Mask, x0: i32, y0: i32, colour: Rgba) 
             if c == 0 || !(0..width).contains(&x) {
                 continue;
             }
+            let i = y as usize * stride + x as usize * 4;
+            if c == 255 && colour.a == 255 {
+                data[i..i + 4].copy_from_slice(&[colour.r, colour.g, colour.b, 255]);
+                continue;
+            }
             let alpha = mul255(u32::from(colour.a), u32::from(c));
             let rest = 255 - alpha;
-            let i = y as usize * stride + x as usize * 4;
             let pixel = &mut data[i..i + 4];
             for (channel, ink) in pixel.iter_mut().zip([colour.r, colour.g, colour.b, 255]) {
                 let value = mul255(u32::from(ink), alpha) + mul255(u32::from(*channel), rest);

@@ -33,6 +33,7 @@ mod martian_12s;
 mod martian_gunslinger;
 mod raja;
 mod reveal;
+mod shapes;
 mod text;
 mod theme;
 #[cfg(test)]

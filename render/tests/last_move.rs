@@ -4,6 +4,7 @@
 mod common;
 
 use engines::martian_12s::LastMove;
+use engines::raja::Raja;
 use engines::{AnyView, Seat, Viewer};
 
 /// The picture of `view`.
@@ -106,4 +107,53 @@ fn gunslinger_gang_outlines_the_towns_the_last_action_touched() {
         }
     }
     panic!("no play and reveal within 300 actions (played {played}, revealed {revealed})");
+}
+
+/// The lines of text in Raja's public picture of `view` that say what the last move was.
+fn raja_last_lines(view: &engines::raja::View, players: usize) -> Vec<String> {
+    let drawing =
+        render::board_drawing(&AnyView::Raja(Box::new(view.clone())), &common::names(players)).expect("draws");
+    drawing.texts.into_iter().map(|t| t.text).filter(|t| t.starts_with("Last: ")).collect()
+}
+
+#[test]
+fn raja_says_the_last_public_move_in_the_words_of_its_event() {
+    use engines::raja::{Event, PhaseView};
+    use engines::{Audience, Game};
+    let names = common::names(4);
+    let fresh = common::raja::play_until(4, 3, |_, _| true);
+    // One setup step was taken, and it is private to its seat (R47): nothing to say yet.
+    let view = fresh.view(Viewer::Public);
+    assert!(matches!(view.phase, PhaseView::Setup));
+    assert_eq!(view.last_move, None, "a hidden setup step is no public move");
+    assert!(raja_last_lines(&view, 4).is_empty(), "a fresh game says no last move");
+
+    let (mut bid, mut traded) = (false, false);
+    let game = common::raja::play_until(4, 3, |g, events| {
+        let view = g.view(Viewer::Public);
+        let public: Vec<&Event> = events.iter().filter(|e| Raja::audience(e) == Audience::Public).collect();
+        if let Some(last) = &view.last_move {
+            assert_eq!(Raja::audience(last), Audience::Public, "{last:?} is not public");
+            assert!(!matches!(last, Event::Purse { .. }), "cash behind a blinder (R5)");
+        }
+        if let Some(first @ Event::Bid { .. }) = public.first() {
+            assert_eq!(view.last_move.as_ref(), Some(*first));
+            let lines = raja_last_lines(&view, 4);
+            assert_eq!(lines, [format!("Last: {}", first.sentence(&names))], "one line in the event's words");
+            bid = true;
+        }
+        if public.iter().any(|e| matches!(e, Event::MarketTraded { .. })) {
+            // The trader's cash changed (a private Purse event); the picture tells the order.
+            assert!(events.iter().any(|e| matches!(e, Event::Purse { .. })));
+            assert_eq!(view.last_move.as_ref(), public.first().copied());
+            traded = true;
+        }
+        bid && traded
+    });
+    assert!(bid && traded, "a bid and a market trade along the game (bid {bid}, traded {traded})");
+    let view = game.view(Viewer::Public);
+    let lines = raja_last_lines(&view, 4);
+    assert!(lines.iter().any(|l| l.starts_with("Last: ")), "the mark is drawn: {lines:?}");
+    let unmarked = engines::raja::View { last_move: None, ..view.clone() };
+    assert_ne!(png(view, 4), png(unmarked, 4), "the line is drawn");
 }

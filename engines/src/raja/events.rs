@@ -257,7 +257,14 @@ pub enum Event {
     },
 }
 
-impl Event {}
+impl Event {
+    /// The narration of this event, players called by `names` (indexed by seat), as the log
+    /// writes it; for the pictures' "Last: …" line.
+    #[must_use]
+    pub fn sentence(&self, names: &[String]) -> String {
+        sentence(self, names)
+    }
+}
 
 /// Who may read the event.
 #[must_use]

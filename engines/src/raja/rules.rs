@@ -7,7 +7,8 @@ use super::events::Event;
 use super::siege::SiegeStage;
 use super::state::{EndReason, Phase, Raja, Segment, Step};
 use super::trade::Reply;
-use crate::game::{Pending, RuleError, Seat, SeatSet};
+use crate::game::{Audience, Pending, RuleError, Seat, SeatSet};
+use crate::parts::ForPictures;
 
 /// What a seat is deciding now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,6 +457,7 @@ impl Raja {
 /// Checks, then applies, a whole action and everything automatic after it.
 pub(crate) fn act(game: &mut Raja, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
     // The opening checks (game over, seat, resigned, pending) are the trait's.
+    let start = events.len();
     match action {
         Action::Resign => game.resign(seat, events),
         Action::Timeout => {
@@ -473,7 +475,20 @@ pub(crate) fn act(game: &mut Raja, seat: Seat, action: &Action, events: &mut Vec
         }
     }
     game.settle(events);
+    if let Some(event) = last_move(&events[start..]) {
+        game.last_move = ForPictures(Some(event.clone()));
+    }
     Ok(())
+}
+
+/// The event that says what an action did, for the pictures: its first public event,
+/// passing over a timeout's or a default's notice when the move itself follows. An action
+/// with no public event (a step of a player's hidden setup, R47) leaves the last one as it
+/// was, so the public picture tells nothing of it.
+fn last_move(events: &[Event]) -> Option<&Event> {
+    let mut public = events.iter().filter(|e| super::events::audience(e) == Audience::Public);
+    let first = public.clone().next()?;
+    Some(public.find(|e| !matches!(e, Event::TimedOut { .. } | Event::Automatic { .. })).unwrap_or(first))
 }
 
 /// Who must decide now and who else may act, or how the game ended (R38, R39).

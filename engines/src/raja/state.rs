@@ -9,6 +9,7 @@ use super::siege::Siege;
 use super::trade::Proposal;
 use super::wall::Wall;
 use crate::game::{Seat, SetupError};
+use crate::parts::ForPictures;
 use crate::parts::words::word_enum;
 use crate::rng::GameRng;
 
@@ -395,6 +396,10 @@ pub struct Raja {
     pub(crate) herds: Vec<Herd>,
     pub(crate) end: Option<EndReason>,
     pub(crate) rng: GameRng,
+    /// The public event of the latest action that had one, for the pictures only (no rule
+    /// reads it); a table saved before it existed reads it as none.
+    #[serde(default)]
+    pub(crate) last_move: ForPictures<Option<super::events::Event>>,
 }
 
 impl Raja {
@@ -483,6 +488,7 @@ pub(crate) fn setup(options: &Options, players: usize, mut rng: GameRng) -> Resu
         herds: Vec::new(),
         end: None,
         rng,
+        last_move: ForPictures(None),
     })
 }
 

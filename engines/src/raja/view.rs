@@ -139,6 +139,10 @@ pub struct View {
     pub me: Option<PrivateView>,
     /// The result, once over.
     pub result: Option<ResultView>,
+    /// What the latest action did, as its public event (never a private one: R5, R47);
+    /// none before the first.
+    #[serde(default)]
+    pub last_move: Option<super::events::Event>,
 }
 
 impl Raja {
@@ -257,5 +261,6 @@ pub(crate) fn view(game: &Raja, viewer: Viewer) -> View {
         herds: game.herds.clone(),
         me,
         result,
+        last_move: game.last_move.0.clone(),
     }
 }

@@ -21,7 +21,7 @@ mod text;
 
 pub(crate) use self::text::board as board_text;
 
-use engines::raja::{Colour, PhaseView, TileColour, View};
+use engines::raja::{Colour, Event, PhaseView, Step, TileColour, View};
 
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::theme::{MARGIN, PAD, WIDTH};
@@ -91,11 +91,33 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
         // Each card says what its player bid.
         business.retain(|line| !line.starts_with("  "));
     }
-    let business: Vec<String> = joined(business).iter().flat_map(|line| canvas.wrap(style, line, inner, 3)).collect();
+    let mut business: Vec<String> =
+        joined(business).iter().flat_map(|line| canvas.wrap(style, line, inner, 3)).collect();
+    if let Some(event) = last_move(view) {
+        // The last move in the words of its own event sentence (issue 25 item 3): Raja's
+        // moves mostly have no place on the lands, and the event is public (R5, R47). One
+        // line, so that five players' boards stay within a phone screen.
+        business.insert(0, canvas.fit(style, &format!("Last: {}", event.sentence(names)), inner));
+    }
     if !business.is_empty() {
         y = lines_panel(canvas, &business, y, false) + GAP;
     }
     cards(canvas, view, names, y) - GAP + MARGIN
+}
+
+/// The last move worth a line: none when it is the open proposal or market order, or an
+/// answer to it, that the business panel shows below it.
+fn last_move(view: &View) -> Option<&Event> {
+    let event = view.last_move.as_ref()?;
+    let step = match &view.phase {
+        PhaseView::Segment { segment, .. } => Some(&segment.step),
+        _ => None,
+    };
+    match (event, step) {
+        (Event::Proposed { .. } | Event::Replied { .. }, Some(Step::Trade(_)))
+        | (Event::Ordered { .. } | Event::FillAnswered { .. }, Some(Step::Fill(_))) => None,
+        _ => Some(event),
+    }
 }
 
 /// The business lines with each one's indented follow-ups (the replies to a proposal, the
