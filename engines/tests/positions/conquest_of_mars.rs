@@ -61,13 +61,11 @@ pub fn find_all() {
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 4 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_cancel_a_trade_it_opened() {
     check::<ConquestOfMars>("cancels a trade", &CANCELS_A_TRADE, cancel);
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 6 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_end_the_game_on_a_losing_hand() {
     check::<ConquestOfMars>("ninth would lose", &NINTH_WOULD_LOSE, spawn);
 }

@@ -36,13 +36,11 @@ pub fn find_all() {
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 3 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn takes_the_sheriff_star_rather_than_end_a_hustle_unused() {
     check::<GunslingerGang>("hustle with a star", &HUSTLE_WITH_A_STAR, done);
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 4 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_hire_with_an_empty_supply() {
     check::<GunslingerGang>("nothing to hire", &NOTHING_TO_HIRE, hire);
 }

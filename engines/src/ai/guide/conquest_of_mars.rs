@@ -1,6 +1,118 @@
-//! ConquestOfMars's advice to the search: the defaults for now.
+//! Conquest of Mars's advice to the search: a shortlist without two moves nobody sensible makes.
+//!
+//! - **Cancelling a trade.** A trade is opened only when it can be completed (§4.3: adding
+//!   every smaller die reaches `TradeConfirm`), and cancelling it gives back exactly the turn
+//!   as it was before the trade was opened, one of the turn's two cancels spent (R36). The
+//!   choice to trade or not was made when it was opened, so `cancel` is dropped inside a trade.
+//! - **Ending the game lost.** The ninth pyramid on the board ends the game at once (§6.1 a,
+//!   R25). When another player's face-up cards held alone (§6.2, R26) already beat the
+//!   player's own hand and cards (§6.3–§6.4, R27–R29), that player's two hidden cards can only
+//!   make them stronger, so the spawn ends the game lost in every deal of the hidden cards: the
+//!   spawns are dropped. The test reads only what the player knows in any determinized world
+//!   (its own hand, the face-up board), so the shortlist is the same in all of them.
+//!
+//! The search found both blunders against the sparring partners (issue #26; the position
+//! tests `does_not_cancel_a_trade_it_opened` and `does_not_end_the_game_on_a_losing_hand`).
+
+use std::cmp::Ordering;
 
 use super::Guide;
-use crate::conquest_of_mars::ConquestOfMars;
+use crate::conquest_of_mars::{Action, Cell, ConquestOfMars, compare};
+use crate::game::{Game, Seat};
+use crate::parts::cards::Card;
 
-impl Guide for ConquestOfMars {}
+/// A player ends the game with the spawn that puts its ninth pyramid on the board (R25).
+const NINE: usize = 9;
+
+impl Guide for ConquestOfMars {
+    fn candidates_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.legal_actions_into(seat, out);
+        let before = out.len();
+        // The legal list tells the sub-phase: only a trade offers dice (§4.3), only `Main`
+        // spawns (§4.2).
+        if out.iter().any(|a| matches!(a, Action::TradeAdd(_) | Action::TradeConfirm)) {
+            out.retain(|a| *a != Action::Cancel);
+        } else if out.iter().any(|a| matches!(a, Action::Spawn(_))) && self.ninth_loses(seat) {
+            out.retain(|a| !matches!(a, Action::Spawn(_)));
+        }
+        if out.is_empty() && before > 0 {
+            self.legal_actions_into(seat, out);
+        }
+    }
+}
+
+impl ConquestOfMars {
+    /// Whether `seat`'s next spawn would end the game (R25) with another player's face-up
+    /// cards held alone already beating `seat`'s hand and cards (§6.4).
+    fn ninth_loses(&self, seat: Seat) -> bool {
+        let me = self.player(seat);
+        if me.on_board() + 1 != NINE {
+            return false;
+        }
+        let mut mine = me.hand.to_vec();
+        mine.extend(self.cards_alone(seat));
+        self.seats()
+            .filter(|s| *s != seat && !self.player(*s).resigned)
+            .any(|other| compare(&self.cards_alone(other), &mine) == Ordering::Greater)
+    }
+
+    /// The face-up cards `seat` holds alone (R26): public to every player.
+    fn cards_alone(&self, seat: Seat) -> Vec<Card> {
+        self.solely_occupied(seat)
+            .into_iter()
+            .filter_map(|c: Cell| self.grid_card(c).filter(|g| g.face_up).map(|g| g.card))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::sparring::sparring_action;
+    use crate::game::Pending;
+    use crate::rng::GameRng;
+
+    /// Plays seeded games of the settler (it spawns to the end) against random moves (they
+    /// open trades) and checks the shortlist at every decision: never empty while the legal list is
+    /// not, always part of it, no `cancel` inside a trade, and a dropped ninth spawn is one
+    /// that really ends the game lost (§6.4).
+    #[test]
+    fn the_shortlist_keeps_a_legal_move_and_drops_only_the_blunders() {
+        let (mut cancels, mut ninths) = (0, 0);
+        for seed in 0..12 {
+            let mut rng = GameRng::from_seed(seed);
+            let mut game = ConquestOfMars::setup(&Default::default(), 2, GameRng::from_seed(seed)).expect("setup");
+            let mut scratch = Vec::new();
+            while let Pending::Deciding { must, .. } = game.pending() {
+                let seat = must.iter().next().expect("a seat");
+                let legal = game.legal_actions(seat);
+                let mut shortlist = Vec::new();
+                game.candidates_into(seat, &mut shortlist);
+                assert!(!shortlist.is_empty(), "seed {seed}: an empty shortlist for {legal:?}");
+                assert!(shortlist.iter().all(|a| legal.contains(a)), "seed {seed}: an illegal candidate");
+                if legal.iter().any(|a| matches!(a, Action::TradeAdd(_) | Action::TradeConfirm))
+                    && legal.contains(&Action::Cancel)
+                {
+                    assert!(!shortlist.contains(&Action::Cancel), "seed {seed}: cancels a trade");
+                    cancels += 1;
+                }
+                let spawn = legal.iter().find(|a| matches!(a, Action::Spawn(_)));
+                if let Some(spawn) = spawn.filter(|_| !shortlist.iter().any(|a| matches!(a, Action::Spawn(_)))) {
+                    let mut ended = game.clone();
+                    ended.apply(seat, spawn).expect("a legal spawn");
+                    let outcome = ended.outcome().expect("the ninth pyramid ends the game");
+                    assert!(!outcome.winners.contains(seat), "seed {seed}: a dropped spawn would have won");
+                    ninths += 1;
+                }
+                let action = if seat.0 == 0 {
+                    sparring_action(&game, seat, 0, &mut rng)
+                } else {
+                    game.random_legal_action(seat, &mut rng, &mut scratch)
+                };
+                let action = action.expect("a move");
+                game.apply(seat, &action).expect("a legal move");
+            }
+        }
+        assert!(cancels > 0 && ninths > 0, "the games met no trade ({cancels}) or no lost ninth ({ninths})");
+    }
+}
