@@ -51,7 +51,6 @@ pub fn find_all() {
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 4 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_pass_at_seven_when_no_pull_can_pop() {
     check::<Martian12s>("pass safely", &PASS_SAFELY, pass);
 }

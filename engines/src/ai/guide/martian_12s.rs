@@ -6,6 +6,13 @@
 //!   decision between one time in seven and two in three (a table of players of every
 //!   temper). Uniformly random playouts pass one time in five whatever the score, so the
 //!   search took passing at 7 for safe.
+//! - At 7 or more, the search never considers passing while some size cannot pop the player (R6, R9, R25:
+//!   every size's values are public) and passing does not already win the round: a pull that
+//!   cannot pop leaves the score no lower and the pyramid count higher (R14), for one stake
+//!   that comes back with the pot. Searched, passing at 7 looked as good as a pull, because
+//!   after a pass the other seat's replies are explored at random for a while; a person
+//!   laughs at it. Below 7 passing stays a candidate: dropping it there too (never pass at
+//!   0–8) lost 30 points against the sparring partners (40 games each, notes/issue-26.md).
 //! - A playout stops when its round is scored, and is scored by the wallets: the chance of
 //!   finishing the match with the most cash, as a logistic of the cash lead, flatter the more
 //!   rounds are left (§4.7, R21). Before, a playout ran every remaining round of the match at
@@ -26,6 +33,13 @@ impl Guide for Martian12s {
         // Between 1/7 and 2/3, in steps of 1/100.
         let nerve = 0.14 + f64::from(rng.below(53)) / 100.0;
         Some(push_your_luck(self, seat, nerve))
+    }
+
+    fn candidates_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.legal_actions_into(seat, out);
+        if passing_is_dominated(self, seat, out) {
+            out.retain(|action| *action != Action::Pass);
+        }
     }
 
     fn playout_mark(&self) -> u32 {
@@ -83,6 +97,30 @@ pub(crate) fn push_your_luck(game: &Martian12s, seat: Seat, nerve: f64) -> Actio
         return Action::Pass; // everybody else passed below us or popped: the round is won
     }
     if pop <= nerve { Action::Pull(grab) } else { Action::Pass }
+}
+
+/// Whether `seat`, on turn at 7 or more with `legal` open, should not pass: some pull in `legal` cannot pop
+/// it (R9), passing would not already win the round (someone else is still pulling, or passed
+/// at least as high with at least as many pyramids, R14), and the pull cannot spend its last
+/// stake (R3: a player who cannot pay sits out for good). Never true without such a pull, so
+/// the list it shortens keeps that pull.
+fn passing_is_dominated(game: &Martian12s, seat: Seat, legal: &[Action]) -> bool {
+    let me = &game.players[seat.index()];
+    if game.current != seat || me.status != Status::Active || me.score < 7 || me.wallet.0 < 2 * game.options.stake {
+        return false;
+    }
+    let counts = bag_counts(game);
+    let safe = legal.iter().any(|a| matches!(a, Action::Pull(g) if pop_chance(&counts, *g, me.score) == Some(0.0)));
+    let mine = (me.score, me.stack.len());
+    let beatable = game.players.iter().enumerate().any(|(i, p)| {
+        i != seat.index()
+            && match p.status {
+                Status::Active => true,
+                Status::Passed => (p.score, p.stack.len()) >= mine,
+                _ => false,
+            }
+    });
+    safe && beatable
 }
 
 /// Pyramids left in the bag by value and size (R25).
