@@ -221,7 +221,7 @@ fn markets(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
     let [grain, shields, elephants] = view.prices;
     let markets = [
         (format!("Grain ${grain}"), 1u8..=5, grain, format!("pile {}", view.grain_pile)),
-        (format!("Shields ${shields}/pt"), 6..=10, shields, format!("1:{} 2:{} 3:{}", s[0], s[1], s[2])),
+        (format!("Shields ${shields}/pt"), 6..=10, shields, format!("1pt {}, 2pt {}, 3pt {}", s[0], s[1], s[2])),
         (format!("Elephants ${elephants}"), 11..=16, elephants, format!("stock {}", view.elephant_stock)),
     ];
     let bold = Style::new(Face::Bold, 26, theme::TEXT);
@@ -240,7 +240,8 @@ fn markets(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
             }
             dx += if up { 44.0 } else { 24.0 };
         }
-        let stock = canvas.fit(Style::new(Face::Regular, 26, theme::MUTED), &stock, column - 8.0);
+        // "1pt 10, 2pt 10, 3pt 10", the widest stock, fits in the column less 4 px.
+        let stock = canvas.fit(Style::new(Face::Regular, 26, theme::MUTED), &stock, column - 4.0);
         canvas.text(x, top + 108.0, &stock, Style::new(Face::Regular, 26, theme::MUTED), Align::Left);
     }
     top + height
