@@ -154,6 +154,19 @@ fn raja_says_the_last_public_move_in_the_words_of_its_event() {
     let view = game.view(Viewer::Public);
     let lines = raja_last_lines(&view, 4);
     assert!(lines.iter().any(|l| l.starts_with("Last: ")), "the mark is drawn: {lines:?}");
+    // The terminal calls its player "You": the line is in the second person then.
+    let mut yours = common::names(4);
+    if let Some(last) = &view.last_move {
+        let seat = (0..4).find(|&i| last.sentence(&names).starts_with(&names[i]));
+        if let Some(i) = seat {
+            yours[i] = "You".to_string();
+            let drawing = render::board_drawing(&AnyView::Raja(Box::new(view.clone())), &yours).expect("draws");
+            let line = drawing.texts.into_iter().map(|t| t.text).find(|t| t.starts_with("Last: ")).expect("a line");
+            let expected = engines::wording::second_person(&last.sentence(&yours));
+            assert_eq!(line, format!("Last: {expected}"));
+            assert!(engines::wording::findings(&line).is_empty(), "{line}");
+        }
+    }
     let unmarked = engines::raja::View { last_move: None, ..view.clone() };
     assert_ne!(png(view, 4), png(unmarked, 4), "the line is drawn");
 }

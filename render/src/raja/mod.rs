@@ -97,7 +97,10 @@ fn draw(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
         // The last move in the words of its own event sentence (issue 25 item 3): Raja's
         // moves mostly have no place on the lands, and the event is public (R5, R47). One
         // line, so that five players' boards stay within a phone screen.
-        business.insert(0, canvas.fit(style, &format!("Last: {}", event.sentence(names)), inner));
+        business.insert(
+            0,
+            canvas.fit(style, &format!("Last: {}", engines::wording::name_seats(&event.sentence(names), names)), inner),
+        );
     }
     if !business.is_empty() {
         y = lines_panel(canvas, &business, y, false) + GAP;
