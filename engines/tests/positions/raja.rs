@@ -154,7 +154,6 @@ fn does_not_send_elephants_against_a_city_they_cannot_breach() {
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 2 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_widen_a_wall_to_six_with_no_shield_beside_it() {
     check::<Raja>("widens a bare wall", &WIDENS_A_BARE_WALL, sixth_in_row_one);
 }

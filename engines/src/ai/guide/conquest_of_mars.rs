@@ -68,51 +68,39 @@ impl ConquestOfMars {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::guide::walk;
     use crate::ai::sparring::sparring_action;
-    use crate::game::Pending;
-    use crate::rng::GameRng;
 
     /// Plays seeded games of the settler (it spawns to the end) against random moves (they
-    /// open trades) and checks the shortlist at every decision: never empty while the legal list is
-    /// not, always part of it, no `cancel` inside a trade, and a dropped ninth spawn is one
-    /// that really ends the game lost (§6.4).
+    /// open trades) and checks the shortlist at every decision (besides what every shortlist
+    /// keeps, see [`walk::shortlists`]): no `cancel` inside a trade, and a dropped ninth spawn
+    /// is one that really ends the game lost (§6.4).
     #[test]
     fn the_shortlist_keeps_a_legal_move_and_drops_only_the_blunders() {
         let (mut cancels, mut ninths) = (0, 0);
-        for seed in 0..12 {
-            let mut rng = GameRng::from_seed(seed);
-            let mut game = ConquestOfMars::setup(&Default::default(), 2, GameRng::from_seed(seed)).expect("setup");
-            let mut scratch = Vec::new();
-            while let Pending::Deciding { must, .. } = game.pending() {
-                let seat = must.iter().next().expect("a seat");
-                let legal = game.legal_actions(seat);
-                let mut shortlist = Vec::new();
-                game.candidates_into(seat, &mut shortlist);
-                assert!(!shortlist.is_empty(), "seed {seed}: an empty shortlist for {legal:?}");
-                assert!(shortlist.iter().all(|a| legal.contains(a)), "seed {seed}: an illegal candidate");
-                if legal.iter().any(|a| matches!(a, Action::TradeAdd(_) | Action::TradeConfirm))
-                    && legal.contains(&Action::Cancel)
-                {
-                    assert!(!shortlist.contains(&Action::Cancel), "seed {seed}: cancels a trade");
-                    cancels += 1;
-                }
-                let spawn = legal.iter().find(|a| matches!(a, Action::Spawn(_)));
-                if let Some(spawn) = spawn.filter(|_| !shortlist.iter().any(|a| matches!(a, Action::Spawn(_)))) {
-                    let mut ended = game.clone();
-                    ended.apply(seat, spawn).expect("a legal spawn");
-                    let outcome = ended.outcome().expect("the ninth pyramid ends the game");
-                    assert!(!outcome.winners.contains(seat), "seed {seed}: a dropped spawn would have won");
-                    ninths += 1;
-                }
-                let action = if seat.0 == 0 {
-                    sparring_action(&game, seat, 0, &mut rng)
-                } else {
-                    game.random_legal_action(seat, &mut rng, &mut scratch)
-                };
-                let action = action.expect("a move");
-                game.apply(seat, &action).expect("a legal move");
+        let mover = |game: &ConquestOfMars, seat: Seat, rng: &mut crate::rng::GameRng| {
+            if seat.0 == 0 {
+                sparring_action(game, seat, 0, rng).expect("a move")
+            } else {
+                walk::random(game, seat, rng)
             }
-        }
+        };
+        walk::shortlists(12, mover, |seed, game, seat, legal, shortlist| {
+            if legal.iter().any(|a| matches!(a, Action::TradeAdd(_) | Action::TradeConfirm))
+                && legal.contains(&Action::Cancel)
+            {
+                assert!(!shortlist.contains(&Action::Cancel), "seed {seed}: cancels a trade");
+                cancels += 1;
+            }
+            let spawn = legal.iter().find(|a| matches!(a, Action::Spawn(_)));
+            if let Some(spawn) = spawn.filter(|_| !shortlist.iter().any(|a| matches!(a, Action::Spawn(_)))) {
+                let mut ended = game.clone();
+                ended.apply(seat, spawn).expect("a legal spawn");
+                let outcome = ended.outcome().expect("the ninth pyramid ends the game");
+                assert!(!outcome.winners.contains(seat), "seed {seed}: a dropped spawn would have won");
+                ninths += 1;
+            }
+        });
         assert!(cancels > 0 && ninths > 0, "the games met no trade ({cancels}) or no lost ninth ({ninths})");
     }
 }

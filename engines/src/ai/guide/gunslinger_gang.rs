@@ -42,45 +42,32 @@ impl Guide for GunslingerGang {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::GameRng;
+    use crate::ai::guide::walk;
 
-    /// Plays seeded random games and checks the shortlist at every decision: never empty
-    /// while the legal list is not, always part of it, without hiring from an empty supply
-    /// and without ending a hustle while a promotion is open.
+    /// Plays seeded random games and checks the shortlist at every decision (besides what
+    /// every shortlist keeps, see [`walk::shortlists`]): no hire from an empty supply and no
+    /// end of a hustle while a promotion is open.
     #[test]
     fn the_shortlist_keeps_a_legal_move_and_drops_the_two_blunders() {
         let (mut hires_dropped, mut ends_dropped) = (0, 0);
-        for seed in 0..30 {
-            let mut rng = GameRng::from_seed(seed);
-            let mut game = GunslingerGang::setup(&Default::default(), 2, GameRng::from_seed(seed)).expect("setup");
-            let mut scratch = Vec::new();
-            while let crate::game::Pending::Deciding { must, .. } = game.pending() {
-                let seat = must.iter().next().expect("a seat");
-                let legal = game.legal_actions(seat);
-                let mut shortlist = Vec::new();
-                game.candidates_into(seat, &mut shortlist);
-                assert!(!shortlist.is_empty(), "seed {seed}: an empty shortlist for {legal:?}");
-                assert!(shortlist.iter().all(|a| legal.contains(a)), "seed {seed}: an illegal candidate");
-                let promote = legal.iter().any(|a| matches!(a, Action::Promote(_)));
-                let hustle = matches!(game.resolving.map(|r| r.step), Some(Step::Hustle { .. }));
-                if hustle && promote && legal.contains(&Action::Done) {
-                    assert!(!shortlist.contains(&Action::Done), "seed {seed}: ends a hustle before a promotion");
-                    ends_dropped += 1;
-                }
-                if legal.contains(&Action::Use(Ability::B)) {
-                    // The same choice with the supply emptied (random games seldom empty it).
-                    let mut broke = game.clone();
-                    broke.player_mut(seat).supply = 0;
-                    let mut shortlist = Vec::new();
-                    broke.candidates_into(seat, &mut shortlist);
-                    assert!(!shortlist.contains(&Action::Use(Ability::B)), "seed {seed}: hires from nothing");
-                    assert!(shortlist.contains(&Action::Use(Ability::A)), "seed {seed}: no hustle instead");
-                    hires_dropped += 1;
-                }
-                let action = game.random_legal_action(seat, &mut rng, &mut scratch).expect("a move");
-                game.apply(seat, &action).expect("a legal move");
+        walk::shortlists(30, walk::random::<GunslingerGang>, |seed, game, seat, legal, shortlist| {
+            let promote = legal.iter().any(|a| matches!(a, Action::Promote(_)));
+            let hustle = matches!(game.resolving.map(|r| r.step), Some(Step::Hustle { .. }));
+            if hustle && promote && legal.contains(&Action::Done) {
+                assert!(!shortlist.contains(&Action::Done), "seed {seed}: ends a hustle before a promotion");
+                ends_dropped += 1;
             }
-        }
+            if legal.contains(&Action::Use(Ability::B)) {
+                // The same choice with the supply emptied (random games seldom empty it).
+                let mut broke = game.clone();
+                broke.player_mut(seat).supply = 0;
+                let mut shortlist = Vec::new();
+                broke.candidates_into(seat, &mut shortlist);
+                assert!(!shortlist.contains(&Action::Use(Ability::B)), "seed {seed}: hires from nothing");
+                assert!(shortlist.contains(&Action::Use(Ability::A)), "seed {seed}: no hustle instead");
+                hires_dropped += 1;
+            }
+        });
         assert!(ends_dropped > 0 && hires_dropped > 0, "the games met neither blunder");
     }
 }

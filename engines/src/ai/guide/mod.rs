@@ -52,3 +52,43 @@ pub trait Guide: Game {
         self.estimate()
     }
 }
+
+/// What the guides' unit tests share: seeded games walked decision by decision.
+#[cfg(test)]
+pub(crate) mod walk {
+    use super::Guide;
+    use crate::game::{Pending, Seat};
+    use crate::rng::GameRng;
+
+    /// Plays two-player games from seeds `0..games`, each move chosen by `mover` (the game,
+    /// the seat, the game's own random stream), and at every decision checks what every
+    /// shortlist must keep: never empty while a legal move exists, nothing that is not legal.
+    /// Then `inspect` sees the seed, the game, the deciding seat, the legal moves and the
+    /// shortlist, to check the game's own cuts.
+    pub(crate) fn shortlists<G: Guide>(
+        games: u64,
+        mut mover: impl FnMut(&G, Seat, &mut GameRng) -> G::Action,
+        mut inspect: impl FnMut(u64, &G, Seat, &[G::Action], &[G::Action]),
+    ) {
+        for seed in 0..games {
+            let mut rng = GameRng::from_seed(seed);
+            let mut game = G::setup(&G::Options::default(), 2, GameRng::from_seed(seed)).expect("setup");
+            while let Pending::Deciding { must, .. } = game.pending() {
+                let seat = must.iter().next().expect("a seat");
+                let legal = game.legal_actions(seat);
+                let mut shortlist = Vec::new();
+                game.candidates_into(seat, &mut shortlist);
+                assert!(!shortlist.is_empty(), "seed {seed}: an empty shortlist for {legal:?}");
+                assert!(shortlist.iter().all(|a| legal.contains(a)), "seed {seed}: an illegal candidate");
+                inspect(seed, &game, seat, &legal, &shortlist);
+                let action = mover(&game, seat, &mut rng);
+                game.apply(seat, &action).expect("a legal move");
+            }
+        }
+    }
+
+    /// A mover for [`shortlists`]: a uniformly random legal move.
+    pub(crate) fn random<G: Guide>(game: &G, seat: Seat, rng: &mut GameRng) -> G::Action {
+        game.random_legal_action(seat, rng, &mut Vec::new()).expect("a move")
+    }
+}

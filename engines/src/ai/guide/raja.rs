@@ -14,7 +14,7 @@
 use super::Guide;
 use super::raja_policy::{defence, plan};
 use crate::game::{Game, Seat};
-use crate::raja::{Action, Lot, Market, Phase, Raja, Side, SiegeStage, Step};
+use crate::raja::{Action, Lot, Market, Phase, Raja, Side, SiegeStage, Step, WALL_MAX_WIDTH};
 use crate::rng::GameRng;
 
 /// The most a shortlisted bid goes over the lowest bid allowed.
@@ -68,8 +68,20 @@ impl Raja {
                 .is_some_and(|q| self.player(q).cities.iter().any(|c| c.home().is_some_and(|h| h.adjacent(cell)))),
             Action::RansomDemand(m) => [15, 30, 60].contains(&m),
             Action::RansomCounter(m) => m % 10 == 0 && m <= 40,
+            Action::BuildPlace(1) => !self.widens_a_bare_wall(seat),
             _ => true,
         }
+    }
+
+    /// Whether a stone in row 1 of the wall being built would make it six wide with no shield
+    /// beside the city, when row 2 takes the stone instead: six elephants could then attack
+    /// it (R29, the cap is the width), and row 2 never falls (R43) while adding the same stone
+    /// to the wall's strength.
+    fn widens_a_bare_wall(&self, seat: Seat) -> bool {
+        let Some(Step::Placing(placing)) = self.step() else { return false };
+        let p = self.player(seat);
+        let city = &p.cities[usize::from(placing.city)];
+        city.wall.width() + 1 >= WALL_MAX_WIDTH && defence(p, city) == 0 && city.wall.can_place(2)
     }
 
     /// Whether `action` would be accepted now (the check of setup, or of play).
