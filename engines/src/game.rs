@@ -501,7 +501,7 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// How computer players search this game's decisions: over the step tree of
     /// [`Game::choices`], one token per edge (`true`), or over the legal list, one whole action
     /// per edge (`false`, the default). Chosen per game by measurement: the tournaments in
-    /// `engines/src/ai/figures.md`.
+    /// `engines/AI.md`.
     const SEARCH_STEPS: bool = false;
 
     /// Sets up a new game.
