@@ -179,13 +179,11 @@ fn does_not_attack_drawing_fewer_cards() {
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 2 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_turn_in_place_when_it_can_face_a_plotpoint() {
     check_movement("faces nothing", &FACES_NOTHING, faces_nothing);
 }
 
 #[test]
-#[ignore = "normal still chooses the blunder 2 times in 10 here (finder, 2026-11-28); not fixed yet"]
 fn does_not_stay_on_its_home_corner() {
     check_movement("stays home", &STAYS_HOME, stays_home);
 }

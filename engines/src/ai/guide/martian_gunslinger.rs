@@ -24,13 +24,18 @@ const SIDE: u8 = 8;
 impl Guide for MartianGunslinger {
     /// In movement (T3), only the first steps of the cheapest ways to the poses worth reaching
     /// this turn (facing each plotpoint it may attempt, facing each opponent it may attack, or
-    /// the nearest it can get to each plotpoint), and stopping here: no turning in place to no
-    /// end (issue #26: "turn to face N, NW, W in one turn").
+    /// the nearest it can get to each plotpoint), and stopping here only when here is already
+    /// the best pose for one of those goals (or there is no goal): no turning in place to no
+    /// end (issue #26: "turn to face N, NW, W in one turn"), and no ending the movement on the
+    /// home corner with six points unspent when a plotpoint can be faced this turn (issue #26:
+    /// "stay on their home corner for nine rounds"). Unused points are lost (R8), and only the
+    /// pose after the movement serves the action (R16), so stopping short of every goal
+    /// wastes the turn.
     fn candidates_into(&self, seat: Seat, out: &mut Vec<Action>) {
         self.legal_actions_into(seat, out);
         if self.stage == Stage::Move && out.len() > 1 {
             let firsts = self.plan_firsts(seat);
-            out.retain(|a| *a == Action::EndMove || firsts.contains(a));
+            out.retain(|a| firsts.contains(a) || (*a == Action::EndMove && firsts.is_empty()));
         }
     }
 
@@ -180,7 +185,8 @@ thread_local! {
 type Reached = (u8, u8, Option<Action>);
 
 impl MartianGunslinger {
-    /// The first actions of the cheapest plans to every goal of this turn's movement. A
+    /// The first actions of the cheapest plans to every goal of this turn's movement
+    /// (`EndMove` for a goal best served where the gunslinger stands). A
     /// search asks at every visit of a node, so the answers are kept (by everything they
     /// depend on) for the rest of the thread's searches.
     fn plan_firsts(&self, seat: Seat) -> Vec<Action> {
@@ -246,7 +252,11 @@ impl MartianGunslinger {
                 }
             }
         }
-        best.values().filter_map(|(_, how)| how.2).collect()
+        // A goal best served by the pose it stands in makes stopping here a candidate.
+        let mut firsts: Vec<Action> = best.values().map(|(_, how)| how.2.unwrap_or(Action::EndMove)).collect();
+        firsts.sort_by_key(|a| a.to_string());
+        firsts.dedup();
+        firsts
     }
 
     /// Every pose reachable from `start` this turn, each with its cheapest plan.
