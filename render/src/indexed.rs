@@ -13,6 +13,7 @@
 //! [`Canvas::encode_indexed`]. Moving Martian Gunslinger to this one (exact wherever a colour
 //! is among the 256 most frequent) moves a few thousand edge pixels of its golden images.
 
+#[cfg(test)]
 use crate::RenderError;
 use crate::canvas::Canvas;
 
@@ -220,6 +221,7 @@ pub fn quantise(canvas: &Canvas) -> Indexed {
 ///
 /// # Errors
 /// [`RenderError::Encode`] if the encoder fails.
+#[cfg(test)]
 pub fn png(canvas: &Canvas, level: u8) -> Result<Vec<u8>, RenderError> {
     canvas.encode_indexed(&quantise(canvas), level)
 }
