@@ -86,7 +86,7 @@ fn layout(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
 /// measuring canvas to learn its height, then drawn.
 ///
 /// # Errors
-/// As [`Canvas::new`] and [`crate::indexed::png`].
+/// As [`Canvas::new`] and [`Canvas::finish`].
 pub(crate) fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
     let height = layout(&mut Canvas::measuring(WIDTH)?, view, names);
     let mut canvas = Canvas::new(WIDTH, height.ceil() as u32, theme::BACKGROUND)?;
