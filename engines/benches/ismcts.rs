@@ -1,12 +1,14 @@
 //! Information-set search throughput on one core: iterations per second of one decision, in
 //! each game, from positions part-way into seeded random games (a determinization, a walk
 //! down the tree, one random playout cut off where the game gives an estimate, a back-up),
-//! searching the legal list (as computers play) and searching the step tree.
+//! searching the legal list and searching the step tree; and the time of one whole decision
+//! at each level's iteration budget, searched as computers play it (`Search::for_game`, the
+//! game's guide), without the level's time limit (`examples/ai_timing.rs` measures with it).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engines::ai::{self, Budget, Guide, Search};
+use engines::ai::{self, Budget, Guide, Level, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -52,6 +54,23 @@ fn bench_game<G: Guide>(c: &mut Criterion, players: usize, moves: usize) {
     for (shape, search) in shapes {
         let mut round = 0usize;
         group.bench_function(format!("{players} players, {shape}"), |b| {
+            b.iter(|| {
+                round += 1;
+                let (game, seat) = &positions[round % positions.len()];
+                black_box(ai::search(game, *seat, &search, &mut GameRng::from_seed(round as u64)))
+            });
+        });
+    }
+    group.finish();
+
+    // One decision at each level: the level's iterations, no time limit.
+    let mut group = c.benchmark_group(format!("decision/{}", G::ID));
+    group.sample_size(10);
+    for level in Level::ALL {
+        let budget = Budget { iterations: level.budget().iterations, time: None };
+        let search = Search::for_game::<G>(budget);
+        let mut round = 0usize;
+        group.bench_function(format!("{players} players, {level}"), |b| {
             b.iter(|| {
                 round += 1;
                 let (game, seat) = &positions[round % positions.len()];
