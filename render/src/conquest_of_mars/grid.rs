@@ -1,5 +1,6 @@
 //! The 7×7 grid (§2.1): columns A–G and rows 1–7 labelled, the five holes left empty, card
-//! backs for face-down cards (nothing about them is drawn), faces for face-up ones, each
+//! backs for face-down cards (nothing about them is drawn, and all are one small size),
+//! faces for face-up ones (their columns and rows get the room: see [`Grid`]), each
 //! card's pyramids (upright seen from above, flat lying towards the card they point at, by
 //! size), a card solely occupied outlined in its owner's colour (R26: it will count for
 //! them), the target of an attack ringed, the cards the latest action touched ringed in
@@ -15,20 +16,27 @@ use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
 use crate::martian_gunslinger::cards::{suit_colour, symbol};
 use crate::theme;
 
-/// Distance between cell origins.
-pub(super) const PITCH: f32 = 92.0;
-/// A card's side.
-const CARD: f32 = 88.0;
+/// Space between neighbouring cards.
+const SPACING: f32 = 4.0;
+/// A column or row holding no face-up card: card backs and holes, nothing to read on them.
+const NARROW: f32 = 60.0;
+/// The widest a column with a face-up card gets, and the tallest such a row.
+const WIDE_MAX: f32 = 140.0;
+const TALL_MAX: f32 = 132.0;
 /// Room for the row labels (left) and the column labels (above).
 const LABEL: f32 = 22.0;
-/// The grid with its labels.
-const WIDTH: f32 = LABEL + 7.0 * PITCH;
-// The grid with its labels fits between the page margins.
-const _: () = assert!(WIDTH <= super::W - 2.0 * theme::MARGIN);
+/// The widest the grid may be, labels included: between the page margins.
+const MAX_WIDTH: f32 = super::W - 2.0 * theme::MARGIN;
+/// The tallest the grid may be, labels excluded: seven rows of 92 px, as tall as the grid of
+/// equal cells was, so that a crowded late game keeps the board within one phone screen (a
+/// seat's view at four players comes within a few pixels of 1,600).
+const MAX_HEIGHT: f32 = 644.0;
+// Seven narrow columns and rows fit, so the wide ones never push the grid past its room.
+const _: () = assert!(LABEL + 7.0 * NARROW <= MAX_WIDTH && 7.0 * NARROW <= MAX_HEIGHT);
 /// Height of the strip at the top of a card that holds its code.
 const CODE_STRIP: f32 = 30.0;
 /// A face-down card's back is drawn this much smaller on every side: nothing is known of it.
-const BACK_INSET: f32 = 10.0;
+const BACK_INSET: f32 = 6.0;
 
 const FACE: Rgba = Rgba::hex(0xf4efe4);
 const FACE_EDGE: Rgba = Rgba::hex(0x9a8f7a);
@@ -40,70 +48,122 @@ const MOVE_RING: Rgba = Rgba::hex(0x7fe0ff);
 /// The ring round a card the latest action touched.
 const LAST_RING: Rgba = Rgba::hex(0xffffff);
 
-/// Where the cells start.
+/// Where the columns and rows lie. Only face-up cards carry anything to read (a code and
+/// pyramids), so a column or row with one gets the room and the others stay narrow: the
+/// opening is a short grid of card backs, and cards grow as the game spreads.
 #[derive(Clone, Copy, Debug)]
 struct Grid {
-    x0: f32,
-    y0: f32,
+    /// Column edges, left to right: column `c` spans `xs[c]..xs[c + 1]`.
+    xs: [f32; 8],
+    /// Row edges, top to bottom.
+    ys: [f32; 8],
+}
+
+/// A card's place on the picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Place {
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
 }
 
 impl Grid {
-    /// The top-left corner of the card in column `col`, row `row` (0-based, row 0 on top).
-    fn corner(self, col: u8, row: u8) -> (f32, f32) {
-        let x = self.x0 + f32::from(col) * PITCH + (PITCH - CARD) / 2.0;
-        let y = self.y0 + f32::from(row) * PITCH + (PITCH - CARD) / 2.0;
-        (x, y)
+    /// The grid of `view` centred on the page, its column labels starting at `top`.
+    fn new(view: &View, top: f32) -> Self {
+        let (mut cols, mut rows) = ([false; 7], [false; 7]);
+        for cell in view.cells.iter().filter(|c| c.card.is_some()) {
+            cols[usize::from(cell.cell.col())] = true;
+            rows[usize::from(cell.cell.row())] = true;
+        }
+        let widths = sizes(cols, MAX_WIDTH - LABEL, WIDE_MAX);
+        let heights = sizes(rows, MAX_HEIGHT, TALL_MAX);
+        let left = (super::W - LABEL - widths.iter().sum::<f32>()) / 2.0 + LABEL;
+        Self { xs: edges(left, widths), ys: edges(top + LABEL, heights) }
     }
+
+    /// The whole cell in column `col`, row `row` (0-based, row 0 on top), less the spacing.
+    fn cell(self, col: u8, row: u8) -> Place {
+        let (c, r) = (usize::from(col), usize::from(row));
+        let (x, y) = (self.xs[c] + SPACING / 2.0, self.ys[r] + SPACING / 2.0);
+        Place { x, y, w: self.xs[c + 1] - self.xs[c] - SPACING, h: self.ys[r + 1] - self.ys[r] - SPACING }
+    }
+
+    /// Where the card in column `col`, row `row` is drawn: a face-up card fills its cell; a
+    /// card back or a hole is a square of one size for all, in the middle of its cell.
+    fn card(self, col: u8, row: u8, face_up: bool) -> Place {
+        let cell = self.cell(col, row);
+        if face_up {
+            return cell;
+        }
+        let side = (NARROW - SPACING).min(cell.w).min(cell.h);
+        Place { x: cell.x + (cell.w - side) / 2.0, y: cell.y + (cell.h - side) / 2.0, w: side, h: side }
+    }
+
+    fn bottom(self) -> f32 {
+        self.ys[7]
+    }
+}
+
+/// The sizes of seven columns (or rows), `wide` marking those with a face-up card: the
+/// others get [`NARROW`], the wide ones share the rest of `room` up to `most` each.
+fn sizes(wide: [bool; 7], room: f32, most: f32) -> [f32; 7] {
+    let count = wide.iter().filter(|w| **w).count();
+    let share = if count == 0 { most } else { (room - NARROW * (7 - count) as f32) / count as f32 };
+    let size = share.clamp(NARROW, most);
+    wide.map(|w| if w { size } else { NARROW })
+}
+
+fn edges(start: f32, sizes: [f32; 7]) -> [f32; 8] {
+    let mut edges = [start; 8];
+    for (i, size) in sizes.iter().enumerate() {
+        edges[i + 1] = edges[i] + size;
+    }
+    edges
 }
 
 /// Draws the grid under `top`, centred; returns its bottom.
 pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
-    let left = (super::W - WIDTH) / 2.0;
-    let grid = Grid { x0: left + LABEL, y0: top + LABEL };
+    let grid = Grid::new(view, top);
     labels(canvas, grid);
     for (col, row) in holes() {
-        let (x, y) = grid.corner(col, row);
-        let edge: Vec<(f32, f32)> = vec![
-            (x + 2.0, y + 2.0),
-            (x + CARD - 2.0, y + 2.0),
-            (x + CARD - 2.0, y + CARD - 2.0),
-            (x + 2.0, y + CARD - 2.0),
-            (x + 2.0, y + 2.0),
-        ];
-        canvas.line(&edge, HOLE_EDGE, 2.0, Some((6.0, 6.0)));
+        let Place { x, y, w, h } = grid.card(col, row, false);
+        let (l, t, r, b) = (x + 2.0, y + 2.0, x + w - 2.0, y + h - 2.0);
+        canvas.line(&[(l, t), (r, t), (r, b), (l, b), (l, t)], HOLE_EDGE, 2.0, Some((6.0, 6.0)));
     }
     let target = view.attack.as_ref().map(|a| a.target);
     for cell in &view.cells {
-        let (x, y) = grid.corner(cell.cell.col(), cell.cell.row());
-        card(canvas, x, y, cell.card);
+        let place = grid.card(cell.cell.col(), cell.cell.row(), cell.card.is_some());
+        let Place { x, y, w, h } = place;
+        card(canvas, place, cell.card);
         if let Some(colour) = sole_occupant(view, cell)
-            && let Some(area) = rect(x + 2.5, y + 2.5, CARD - 5.0, CARD - 5.0)
+            && let Some(area) = rect(x + 2.5, y + 2.5, w - 5.0, h - 5.0)
         {
             canvas.round_rect(area, 8.0, None, Some((ink(colour).fill, 5.0)));
         }
         if view.last_cells.contains(&cell.cell)
-            && let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0)
+            && let Some(area) = rect(x - 2.0, y - 2.0, w + 4.0, h + 4.0)
         {
             // The latest action's cards: a white ring, under the attack and move rings.
             canvas.round_rect(area, 11.0, None, Some((LAST_RING, 4.0)));
         }
         if target == Some(cell.cell)
-            && let Some(area) = rect(x - 2.0, y - 2.0, CARD + 4.0, CARD + 4.0)
+            && let Some(area) = rect(x - 2.0, y - 2.0, w + 4.0, h + 4.0)
         {
             canvas.round_rect(area, 11.0, None, Some((theme::ACCENT, 5.0)));
         }
         if view.moves_to.contains(&cell.cell) {
-            move_ring(canvas, x, y);
+            move_ring(canvas, place);
         }
-        pyramids(canvas, cell, x, y);
+        pyramids(canvas, cell, place);
     }
-    grid.y0 + 7.0 * PITCH
+    grid.bottom()
 }
 
 /// A card a pyramid of the viewer may move onto: a dashed ring just outside the card, in
 /// the accent colour, so that it reads apart from the solid ownership outline.
-fn move_ring(canvas: &mut Canvas, x: f32, y: f32) {
-    let (l, t, r, b) = (x - 1.0, y - 1.0, x + CARD + 1.0, y + CARD + 1.0);
+fn move_ring(canvas: &mut Canvas, Place { x, y, w, h }: Place) {
+    let (l, t, r, b) = (x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0);
     let edge = [(l, t), (r, t), (r, b), (l, b), (l, t)];
     canvas.line(&edge, MOVE_RING, 4.0, Some((10.0, 6.0)));
 }
@@ -124,18 +184,19 @@ fn sole_occupant(view: &View, cell: &CellView) -> Option<Colour> {
 
 fn labels(canvas: &mut Canvas, grid: Grid) {
     let style = Style::new(Face::Bold, 18, theme::MUTED).aid();
-    for i in 0..7u8 {
-        let letter = (b'A' + i) as char;
-        let x = grid.x0 + (f32::from(i) + 0.5) * PITCH;
-        canvas.text(x, grid.y0 - 5.0, &letter.to_string(), style, Align::Center);
-        let y = grid.y0 + (f32::from(i) + 0.5) * PITCH + 6.0;
-        canvas.text(grid.x0 - LABEL / 2.0 - 2.0, y, &(i + 1).to_string(), style, Align::Center);
+    for i in 0..7usize {
+        let letter = (b'A' + i as u8) as char;
+        let x = (grid.xs[i] + grid.xs[i + 1]) / 2.0;
+        canvas.text(x, grid.ys[0] - 5.0, &letter.to_string(), style, Align::Center);
+        let y = (grid.ys[i] + grid.ys[i + 1]) / 2.0 + 6.0;
+        canvas.text(grid.xs[0] - LABEL / 2.0 - 2.0, y, &(i + 1).to_string(), style, Align::Center);
     }
 }
 
-/// A card cell: its face when face up, a back (no hint of the card) when face down.
-fn card(canvas: &mut Canvas, x: f32, y: f32, face: Option<Card>) {
-    let Some(area) = rect(x, y, CARD, CARD) else { return };
+/// A card: its face when face up, a back (no hint of the card) when face down.
+fn card(canvas: &mut Canvas, place: Place, face: Option<Card>) {
+    let Place { x, y, w, h } = place;
+    let Some(area) = rect(x, y, w, h) else { return };
     canvas.panel_area(area);
     match face {
         Some(card) => {
@@ -143,44 +204,48 @@ fn card(canvas: &mut Canvas, x: f32, y: f32, face: Option<Card>) {
             let colour = suit_colour(card.suit);
             let style = Style::new(Face::Bold, 26, colour);
             canvas.text(x + 6.0, y + 26.0, &card.to_string(), style, Align::Left);
-            canvas.text(x + CARD - 6.0, y + 26.0, &symbol(card.suit).to_string(), style, Align::Right);
+            canvas.text(x + w - 6.0, y + 26.0, &symbol(card.suit).to_string(), style, Align::Right);
         }
         None => {
-            let Some(back) = rect(x + BACK_INSET, y + BACK_INSET, CARD - 2.0 * BACK_INSET, CARD - 2.0 * BACK_INSET)
-            else {
+            let Some(back) = rect(x + BACK_INSET, y + BACK_INSET, w - 2.0 * BACK_INSET, h - 2.0 * BACK_INSET) else {
                 return;
             };
-            canvas.round_rect(back, 8.0, Some(BACK), Some((BACK_LINE.with_alpha(120), 1.0)));
-            let (cx, cy, r) = (x + CARD / 2.0, y + CARD / 2.0, 12.0);
+            canvas.round_rect(back, 7.0, Some(BACK), Some((BACK_LINE.with_alpha(120), 1.0)));
+            let (cx, cy, r) = (x + w / 2.0, y + h / 2.0, (w.min(h) / 7.0).min(12.0));
             let diamond = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)];
             canvas.polygon(&diamond, Some(BACK_LINE.with_alpha(60)), Some((BACK_LINE.with_alpha(150), 1.5)));
         }
     }
 }
 
-/// Columns and rows of the slots for `n` pyramids on one card: at most six slots, so that
-/// every colour's letter stays readable.
-const fn slots(n: usize) -> (usize, usize) {
-    match n {
-        0 | 1 => (1, 1),
-        2 => (2, 1),
-        3 => (3, 1),
-        4 => (2, 2),
-        _ => (3, 2),
-    }
+/// The most slots a card shows; past that, the last slot counts the rest, so that every
+/// colour's letter stays readable.
+const MOST_SLOTS: usize = 6;
+/// A slot's side at scale 1: the largest pyramid and its outline.
+const SLOT: f32 = 44.0;
+
+/// Columns and rows of the slots for `n` pyramids in a `w` × `h` area: of the layouts with
+/// room for them (at most [`MOST_SLOTS`]), the one whose slots are largest.
+fn slots(n: usize, w: f32, h: f32) -> (usize, usize) {
+    let shown = n.clamp(1, MOST_SLOTS);
+    let side = |(cols, rows): (usize, usize)| (w / cols as f32).min(h / rows as f32);
+    (1..=shown)
+        .map(|cols| (cols, shown.div_ceil(cols)))
+        .filter(|(cols, rows)| cols * rows <= MOST_SLOTS)
+        .fold((shown, 1), |best, layout| if side(layout) > side(best) { layout } else { best })
 }
 
 /// The pyramids of one card in slots under its code strip; past six, the last slot says
 /// how many more there are.
-fn pyramids(canvas: &mut Canvas, cell: &CellView, x: f32, y: f32) {
+fn pyramids(canvas: &mut Canvas, cell: &CellView, Place { x, y, w, h }: Place) {
     let n = cell.pyramids.len();
     if n == 0 {
         return;
     }
-    let (cols, rows) = slots(n);
-    let (area_x, area_y) = (x + 4.0, y + CODE_STRIP);
-    let (w, h) = ((CARD - 8.0) / cols as f32, (CARD - CODE_STRIP - 4.0) / rows as f32);
-    let scale = (w.min(h) / 44.0).min(1.2);
+    let (area_x, area_y, area_w, area_h) = (x + 4.0, y + CODE_STRIP, w - 8.0, h - CODE_STRIP - 4.0);
+    let (cols, rows) = slots(n, area_w, area_h);
+    let (w, h) = (area_w / cols as f32, area_h / rows as f32);
+    let scale = (w.min(h) / SLOT).min(1.2);
     let capacity = cols * rows;
     for (i, p) in cell.pyramids.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);
@@ -341,11 +406,34 @@ mod tests {
 
     #[test]
     fn every_slot_layout_holds_its_pyramids() {
-        for n in 1..=6 {
-            let (cols, rows) = slots(n);
-            assert!(cols * rows >= n, "{n} pyramids in {cols}×{rows}");
+        for (w, h) in [(80.0, 54.0), (132.0, 62.0), (60.0, 120.0)] {
+            for n in 1..=MOST_SLOTS {
+                let (cols, rows) = slots(n, w, h);
+                assert!(cols * rows >= n && cols * rows <= MOST_SLOTS, "{n} pyramids in {cols}×{rows}");
+            }
+            // Past six the last slot counts the rest.
+            let (cols, rows) = slots(20, w, h);
+            assert_eq!(cols * rows, MOST_SLOTS);
         }
-        // Past six the last slot counts the rest.
-        assert_eq!(slots(20), (3, 2));
+        // A wide card lays its pyramids out in a row, a square one in a block.
+        assert_eq!(slots(3, 132.0, 62.0), (3, 1));
+        assert_eq!(slots(4, 80.0, 80.0), (2, 2));
+    }
+
+    #[test]
+    fn face_up_cards_get_the_room_and_backs_stay_narrow() {
+        let narrow = sizes([false; 7], MAX_HEIGHT, TALL_MAX);
+        assert_eq!(narrow, [NARROW; 7], "a grid of backs is short");
+        let two = sizes([false, true, false, false, true, false, false], MAX_HEIGHT, TALL_MAX);
+        assert_eq!(two[1], TALL_MAX);
+        assert_eq!(two[0], NARROW);
+        for wide in 0..=7 {
+            let marks: [bool; 7] = std::array::from_fn(|i| i < wide);
+            let widths = sizes(marks, MAX_WIDTH - LABEL, WIDE_MAX);
+            assert!(widths.iter().sum::<f32>() <= MAX_WIDTH - LABEL + 0.01, "{wide} wide columns");
+            let heights = sizes(marks, MAX_HEIGHT, TALL_MAX);
+            assert!(heights.iter().sum::<f32>() <= MAX_HEIGHT + 0.01, "{wide} tall rows");
+            assert!(heights.iter().all(|h| *h >= NARROW));
+        }
     }
 }
