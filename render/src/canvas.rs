@@ -83,8 +83,9 @@ impl Style {
     }
 }
 
-/// Deflate level of every board: zlib-rs level 2 (measured on a 960 × 2169 palette board:
-/// 2.0 ms for 92 KB, against 3.2 ms for 87 KB at level 4).
+/// Deflate level of every board: zlib-rs level 1. At 960 px wide it wrote files over the
+/// limit; at [`SCALE`] 2/3 the 41 benchmark boards are at most 92.9 KB (73.7 KB at level 2)
+/// and the sum of their times fell from 388 to 343 ms (one criterion run each, load 4–6).
 const ZLIB_LEVEL: u8 = 1;
 
 /// A board larger than this at [`ZLIB_LEVEL`] is encoded again at [`LARGE_LEVEL`], so that
@@ -93,7 +94,8 @@ const ZLIB_LEVEL: u8 = 1;
 const LARGE_FILE: usize = 96_000;
 const LARGE_LEVEL: u8 = 4;
 /// Runs of equal pixels (see [`crate::indexed::Indexed::runs`]) above which a board is
-/// deflated at [`LARGE_LEVEL`] from the start. On the 41 benchmark boards, level 2 wrote
+/// deflated at [`LARGE_LEVEL`] from the start (measured at 960 px wide; at 640 no benchmark
+/// board comes near it, so the size checks below decide). On the 41 benchmark boards, level 2 wrote
 /// 0.77–0.78 bytes a run above 115,000 runs: the two boards over this (127,232 and 140,125
 /// runs, Gunslinger Gang seat views) were 98.7 and 108 KB at level 2, the largest under it
 /// (121,271 runs, a 5-player Raja seat view) 93.5 KB.
