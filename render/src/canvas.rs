@@ -83,9 +83,10 @@ impl Style {
     }
 }
 
-/// Deflate level of every board: zlib-rs level 2 (measured on a 960 × 2169 palette board:
-/// 2.0 ms for 92 KB, against 3.2 ms for 87 KB at level 4).
-const ZLIB_LEVEL: u8 = 2;
+/// Deflate level of every board: zlib-rs level 1. At 960 px wide it wrote files over the
+/// limit; at [`SCALE`] 2/3 the 41 benchmark boards are at most 92.9 KB (73.7 KB at level 2)
+/// and the sum of their times fell from 388 to 343 ms (one criterion run each, load 4–6).
+const ZLIB_LEVEL: u8 = 1;
 
 /// A board larger than this at [`ZLIB_LEVEL`] is encoded again at [`LARGE_LEVEL`], so that
 /// it stays under the 100 KB a phone should download: measured on five-player Raja boards,
@@ -93,7 +94,8 @@ const ZLIB_LEVEL: u8 = 2;
 const LARGE_FILE: usize = 96_000;
 const LARGE_LEVEL: u8 = 4;
 /// Runs of equal pixels (see [`crate::indexed::Indexed::runs`]) above which a board is
-/// deflated at [`LARGE_LEVEL`] from the start. On the 41 benchmark boards, level 2 wrote
+/// deflated at [`LARGE_LEVEL`] from the start (measured at 960 px wide; at 640 no benchmark
+/// board comes near it, so the size checks below decide). On the 41 benchmark boards, level 2 wrote
 /// 0.77–0.78 bytes a run above 115,000 runs: the two boards over this (127,232 and 140,125
 /// runs, Gunslinger Gang seat views) were 98.7 and 108 KB at level 2, the largest under it
 /// (121,271 runs, a 5-player Raja seat view) 93.5 KB.
@@ -104,14 +106,30 @@ const MANY_RUNS: usize = 124_000;
 const LARGEST_FILE: usize = 99_000;
 const LARGEST_LEVEL: u8 = 9;
 
-/// The longest side a canvas may have, in pixels (a board is never near it).
+/// The longest side a canvas may have, in layout units (a board is never near it).
 pub const MAX_SIDE: u32 = 8192;
+
+/// Pixels per layout unit of every picture. Boards are laid out 960 units wide (the issue's
+/// limits — 1,600 tall at 960 wide, text readable when shown 400 wide — are in those units)
+/// and painted at this scale: 2/3 paints a 640 px wide picture, still 1.6 pixels for each
+/// pixel of a phone showing it 400 CSS px wide, with 2.25 times fewer pixels to draw,
+/// quantise and deflate than at 960.
+pub const SCALE: f32 = 2.0 / 3.0;
+
+/// The thinnest line painted, in pixels: a 1-unit outline scaled below a pixel would be a
+/// faint smear.
+const THINNEST: f32 = 1.0;
 
 /// A picture being drawn: pixels plus the fonts to write with, and a record of the text and
 /// panels drawn (see [`crate::drawing`]).
 #[derive(Debug)]
 pub struct Canvas {
     pixmap: Pixmap,
+    /// Size in layout units (the pixmap is this times `scale`, rounded up).
+    width: u32,
+    height: u32,
+    /// Pixels per layout unit.
+    scale: f32,
     fonts: &'static Fonts,
     texts: Vec<TextBox>,
     panels: Vec<Area>,
@@ -121,22 +139,35 @@ pub struct Canvas {
 }
 
 impl Canvas {
-    /// A `width` × `height` canvas filled with `background`: opaque for a picture (the PNG
-    /// is written without an alpha channel), transparent for a sprite to [`Canvas::stamp`].
+    /// A `width` × `height` canvas (layout units, painted at [`SCALE`]) filled with
+    /// `background`: opaque for a picture (the PNG is written without an alpha channel),
+    /// transparent for a sprite to [`Canvas::stamp`].
     ///
     /// # Errors
     /// [`RenderError::Size`] for a zero or absurd size, [`RenderError::Font`] as [`Fonts::load`].
     pub fn new(width: u32, height: u32, background: Rgba) -> Result<Self, RenderError> {
-        if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(RenderError::Size { width, height });
+        Self::at_scale(width, height, background, SCALE)
+    }
+
+    /// As [`Canvas::new`], painted at `scale` pixels per layout unit: a pixmap of
+    /// `ceil(width × scale)` × `ceil(height × scale)`.
+    ///
+    /// # Errors
+    /// As [`Canvas::new`].
+    pub fn at_scale(width: u32, height: u32, background: Rgba, scale: f32) -> Result<Self, RenderError> {
+        let too_big = RenderError::Size { width, height };
+        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE || !(scale > 0.0 && scale <= 4.0) {
+            return Err(too_big);
         }
-        let size = tiny_skia::IntSize::from_wh(width, height).ok_or(RenderError::Size { width, height })?;
+        let (w, h) = (pixels_for(width, scale), pixels_for(height, scale));
+        let size = tiny_skia::IntSize::from_wh(w, h).ok_or(RenderError::Size { width, height })?;
         // Premultiplied, as tiny-skia stores pixels; one pass instead of zeroing then filling.
         let premultiply = |c: u8| (u16::from(c) * u16::from(background.a) / 255) as u8;
         let pixel = [premultiply(background.r), premultiply(background.g), premultiply(background.b), background.a];
-        let pixels = (width as usize).checked_mul(height as usize).ok_or(RenderError::Size { width, height })?;
-        let pixmap = Pixmap::from_vec(pixel.repeat(pixels), size).ok_or(RenderError::Size { width, height })?;
-        Ok(Self { pixmap, fonts: Fonts::shared()?, texts: Vec::new(), panels: Vec::new(), measuring: false })
+        let pixels = (w as usize).checked_mul(h as usize).ok_or(RenderError::Size { width, height })?;
+        let pixmap = Pixmap::from_vec(pixel.repeat(pixels), size).ok_or(too_big)?;
+        let fonts = Fonts::shared()?;
+        Ok(Self { pixmap, width, height, scale, fonts, texts: Vec::new(), panels: Vec::new(), measuring: false })
     }
 
     /// A canvas that paints nothing, `width` wide: a board whose height depends on what it
@@ -147,7 +178,7 @@ impl Canvas {
     pub fn measuring(width: u32) -> Result<Self, RenderError> {
         let mut canvas = Self::new(1, 1, Rgba::hex(0))?;
         canvas.measuring = true;
-        canvas.pixmap = Pixmap::new(width.clamp(1, MAX_SIDE), 1).ok_or(RenderError::Size { width, height: 1 })?;
+        canvas.width = width.clamp(1, MAX_SIDE);
         Ok(canvas)
     }
 
@@ -155,20 +186,31 @@ impl Canvas {
     /// laid out on it to learn the panel's height before the panel is drawn.
     #[must_use]
     pub fn probe(&self) -> Option<Self> {
-        let pixmap = Pixmap::new(self.width(), 1)?;
-        Some(Self { pixmap, fonts: self.fonts, texts: Vec::new(), panels: Vec::new(), measuring: true })
+        let pixmap = Pixmap::new(1, 1)?;
+        let (width, height, scale, fonts) = (self.width(), 1, self.scale, self.fonts);
+        Some(Self { pixmap, width, height, scale, fonts, texts: Vec::new(), panels: Vec::new(), measuring: true })
     }
 
-    /// Width in pixels.
+    /// Width in layout units.
     #[must_use]
     pub fn width(&self) -> u32 {
-        self.pixmap.width()
+        self.width
     }
 
-    /// Height in pixels.
+    /// Height in layout units.
     #[must_use]
     pub fn height(&self) -> u32 {
-        self.pixmap.height()
+        self.height
+    }
+
+    /// A line `width` units wide, in pixels: scaled, never thinner than [`THINNEST`].
+    fn line_width(&self, width: f32) -> f32 {
+        (width * self.scale).max(THINNEST)
+    }
+
+    /// `path` (layout units) in pixels.
+    fn to_pixels(&self, path: Path) -> Option<Path> {
+        path.transform(Transform::from_scale(self.scale, self.scale))
     }
 
     /// The width of `text` in `style`.
@@ -177,19 +219,21 @@ impl Canvas {
         self.fonts.measure(style.face, f32::from(style.size), text)
     }
 
-    /// Fills and/or outlines a path.
-    fn draw(&mut self, path: &Path, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
+    /// Fills and/or outlines a path given in layout units.
+    fn draw(&mut self, path: Path, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
         if self.measuring {
             return;
         }
+        let Some(path) = self.to_pixels(path) else { return };
         // A shape with no area (a bar of length 0) has nothing to fill; tiny-skia would log a
         // warning for each.
-        if let Some(colour) = fill.filter(|_| has_area(path)) {
-            self.pixmap.fill_path(path, &colour.paint(), FillRule::Winding, Transform::identity(), None);
+        if let Some(colour) = fill.filter(|_| has_area(&path)) {
+            self.pixmap.fill_path(&path, &colour.paint(), FillRule::Winding, Transform::identity(), None);
         }
         if let Some((colour, width)) = stroke {
+            let width = self.line_width(width);
             let stroke = Stroke { width, line_join: tiny_skia::LineJoin::Round, ..Stroke::default() };
-            self.pixmap.stroke_path(path, &colour.paint(), &stroke, Transform::identity(), None);
+            self.pixmap.stroke_path(&path, &colour.paint(), &stroke, Transform::identity(), None);
         }
     }
 
@@ -201,17 +245,27 @@ impl Canvas {
             return;
         }
         let radius = radius.min(rect.width() / 2.0).min(rect.height() / 2.0).max(0.0);
+        let s = self.scale;
+        let Some(scaled) = Rect::from_ltrb(rect.left() * s, rect.top() * s, rect.right() * s, rect.bottom() * s) else {
+            return;
+        };
         if let Some(colour) = fill
-            && !crate::shapes::fill_round_rect(&mut self.pixmap, rect, radius, &colour.paint())
+            && !crate::shapes::fill_round_rect(&mut self.pixmap, scaled, radius * s, &colour.paint())
             && let Some(path) = round_rect_path(rect, radius)
         {
-            self.draw(&path, Some(colour), None);
+            self.draw(path, Some(colour), None);
         }
         if let Some((colour, width)) = stroke
-            && !crate::shapes::stroke_round_rect(&mut self.pixmap, rect, radius, width, &colour.paint())
+            && !crate::shapes::stroke_round_rect(
+                &mut self.pixmap,
+                scaled,
+                radius * s,
+                (width * s).max(THINNEST),
+                &colour.paint(),
+            )
             && let Some(path) = round_rect_path(rect, radius)
         {
-            self.draw(&path, None, Some((colour, width)));
+            self.draw(path, None, Some((colour, width)));
         }
     }
 
@@ -223,14 +277,14 @@ impl Canvas {
         }
         builder.close();
         if let Some(path) = builder.finish() {
-            self.draw(&path, fill, stroke);
+            self.draw(path, fill, stroke);
         }
     }
 
     /// A circle of radius `radius` around `(cx, cy)`.
     pub fn circle(&mut self, cx: f32, cy: f32, radius: f32, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
         if let Some(path) = PathBuilder::from_circle(cx, cy, radius) {
-            self.draw(&path, fill, stroke);
+            self.draw(path, fill, stroke);
         }
     }
 
@@ -240,12 +294,13 @@ impl Canvas {
         for (i, (x, y)) in points.iter().enumerate() {
             if i == 0 { builder.move_to(*x, *y) } else { builder.line_to(*x, *y) }
         }
-        let Some(path) = builder.finish().filter(|_| !self.measuring) else { return };
+        let Some(path) = builder.finish().filter(|_| !self.measuring).and_then(|p| self.to_pixels(p)) else { return };
+        let s = self.scale;
         let stroke = Stroke {
-            width,
+            width: self.line_width(width),
             line_cap: tiny_skia::LineCap::Round,
             line_join: tiny_skia::LineJoin::Round,
-            dash: dash.and_then(|(on, off)| tiny_skia::StrokeDash::new(vec![on, off], 0.0)),
+            dash: dash.and_then(|(on, off)| tiny_skia::StrokeDash::new(vec![on * s, off * s], 0.0)),
             ..Stroke::default()
         };
         self.pixmap.stroke_path(&path, &colour.paint(), &stroke, Transform::identity(), None);
@@ -321,16 +376,21 @@ impl Canvas {
             Align::Center => x - width / 2.0,
             Align::Right => x - width,
         };
-        let (placed, _) = self.fonts.layout(style.face, size, text, left);
+        // Laid out at the painted size from the scaled anchor: the same as scaling the
+        // layout-unit positions, since every advance and kerning pair scales with the size.
+        let s = self.scale;
+        let (placed, _) = self.fonts.layout(style.face, size * s, text, left * s);
         let mut glyphs = GlyphCache::shared();
         let mut ink: Option<Area> = None;
         for glyph in placed {
-            if let Some((mask, px, py)) = glyphs.mask(self.fonts, style.face, style.size, glyph.id, glyph.x, y) {
+            if let Some((mask, px, py)) = glyphs.mask(self.fonts, style.face, size * s, glyph.id, glyph.x, y * s) {
                 let (x0, y0) = (px + mask.left, py + mask.top);
                 blend_mask(&mut self.pixmap, mask, x0, y0, style.colour);
                 ink = union(ink, mask_ink(mask, x0, y0));
             }
         }
+        // The ink box in layout units, like the panels it is checked against.
+        let ink = ink.map(|a| Area { left: a.left / s, top: a.top / s, right: a.right / s, bottom: a.bottom / s });
         self.texts.push(TextBox { text: text.to_string(), size: style.size, role: style.role, ink });
         width
     }
@@ -343,20 +403,20 @@ impl Canvas {
 
     /// The encoded picture with the record of what was drawn on it.
     pub(crate) fn into_drawing(self, png: Vec<u8>) -> Drawing {
-        let (width, height) = (self.width(), self.height());
-        Drawing { png, width, height, texts: self.texts, panels: self.panels }
+        let (width, height, scale) = (self.width(), self.height(), self.scale);
+        Drawing { png, width, height, scale, texts: self.texts, panels: self.panels }
     }
 
-    /// Draws `sprite` (another canvas's pixels) with its top-left corner on the pixel
-    /// nearest `(x, y)`.
+    /// Draws `sprite` (the pixels of another canvas at the same scale) with its top-left
+    /// corner on the pixel nearest `(x, y)` (layout units).
     pub fn stamp(&mut self, sprite: &Pixmap, x: f32, y: f32) {
         if self.measuring {
             return;
         }
         let paint = tiny_skia::PixmapPaint::default();
         self.pixmap.draw_pixmap(
-            x.round() as i32,
-            y.round() as i32,
+            (x * self.scale).round() as i32,
+            (y * self.scale).round() as i32,
             sprite.as_ref(),
             &paint,
             Transform::identity(),
@@ -424,7 +484,7 @@ impl Canvas {
     /// `indexed` (this canvas's pixels reduced to a palette) as a PNG at zlib `level`.
     pub(crate) fn encode_indexed(&self, indexed: &crate::indexed::Indexed, level: u8) -> Result<Vec<u8>, RenderError> {
         let mut bytes = Vec::with_capacity(indexed.indices.len() / 12);
-        let mut encoder = png::Encoder::new(&mut bytes, self.width(), self.height());
+        let mut encoder = png::Encoder::new(&mut bytes, self.pixmap.width(), self.pixmap.height());
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_palette(indexed.palette.as_slice());
@@ -444,9 +504,14 @@ impl Canvas {
         use image::codecs::png::{CompressionType, FilterType, PngEncoder};
         let mut bytes = Vec::with_capacity(rgb.len() / 24);
         let encoder = PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(level), FilterType::NoFilter);
-        encoder.write_image(rgb, self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
+        encoder.write_image(rgb, self.pixmap.width(), self.pixmap.height(), image::ExtendedColorType::Rgb8)?;
         Ok(bytes)
     }
+}
+
+/// Pixels for `length` layout units at `scale`: rounded up, at least one.
+fn pixels_for(length: u32, scale: f32) -> u32 {
+    ((length as f32 * scale - 1e-3).ceil() as u32).max(1)
 }
 
 /// The inked pixels of `mask` placed with its first pixel on `(x0, y0)`.
@@ -551,7 +616,7 @@ mod tests {
     #[test]
     fn text_is_drawn_with_anti_aliased_edges() {
         let white = Rgba::hex(0xffffff);
-        let mut canvas = Canvas::new(120, 40, Rgba::hex(0x000000)).expect("canvas");
+        let mut canvas = Canvas::at_scale(120, 40, Rgba::hex(0x000000), 1.0).expect("canvas");
         let width = canvas.text(10.0, 30.0, "Hello", Style::new(Face::Regular, 24, white), Align::Left);
         assert!((width - canvas.measure(Style::new(Face::Regular, 24, white), "Hello")).abs() < 0.01);
         let rgb = canvas.rgb();
@@ -566,7 +631,7 @@ mod tests {
     fn alignment_moves_the_anchor() {
         let style = Style::new(Face::Bold, 20, Rgba::hex(0xffffff));
         let ink_columns = |align: Align, x: f32| {
-            let mut canvas = Canvas::new(200, 30, Rgba::hex(0)).expect("canvas");
+            let mut canvas = Canvas::at_scale(200, 30, Rgba::hex(0), 1.0).expect("canvas");
             canvas.text(x, 24.0, "12", style, align);
             let rgb = canvas.rgb();
             let cols: Vec<usize> = (0..200).filter(|c| (0..30).any(|r| rgb[(r * 200 + c) * 3] > 128)).collect();
@@ -592,7 +657,7 @@ mod tests {
 
     #[test]
     fn png_round_trips_and_rejects_empty_canvases() {
-        let mut canvas = Canvas::new(64, 32, Rgba::hex(0x202830)).expect("canvas");
+        let mut canvas = Canvas::at_scale(64, 32, Rgba::hex(0x202830), 1.0).expect("canvas");
         canvas.polygon(&[(4.0, 28.0), (20.0, 4.0), (36.0, 28.0)], Some(Rgba::hex(0xffcc00)), None);
         let bytes = canvas.png().expect("png");
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
@@ -601,5 +666,40 @@ mod tests {
         assert_eq!(decoded.as_raw(), &canvas.rgb());
         assert!(matches!(Canvas::new(0, 10, Rgba::hex(0)), Err(RenderError::Size { .. })));
         assert!(matches!(Canvas::new(100, MAX_SIDE + 1, Rgba::hex(0)), Err(RenderError::Size { .. })));
+    }
+
+    #[test]
+    fn a_scaled_canvas_paints_fewer_pixels_and_keeps_layout_units() {
+        let white = Rgba::hex(0xffffff);
+        let style = Style::new(Face::Bold, 24, white);
+        let mut full = Canvas::at_scale(960, 60, Rgba::hex(0), 1.0).expect("canvas");
+        let mut small = Canvas::at_scale(960, 60, Rgba::hex(0), 2.0 / 3.0).expect("canvas");
+        assert_eq!((small.width(), small.height()), (960, 60), "layout units");
+        assert_eq!((small.pixmap.width(), small.pixmap.height()), (640, 40), "pixels");
+        // Same measure, and an ink box in layout units within about a pixel of the full one.
+        let (a, b) = (
+            full.text(100.0, 40.0, "Round 3", style, Align::Left),
+            small.text(100.0, 40.0, "Round 3", style, Align::Left),
+        );
+        assert!((a - b).abs() < 0.01);
+        let (ink_full, ink_small) = (full.texts[0].ink.expect("ink"), small.texts[0].ink.expect("ink"));
+        for (f, s) in
+            [(ink_full.left, ink_small.left), (ink_full.right, ink_small.right), (ink_full.top, ink_small.top)]
+        {
+            assert!((f - s).abs() <= 2.0, "{ink_full:?} vs {ink_small:?}");
+        }
+        assert_eq!(small.texts[0].size, 24, "the size a player reads is the layout size");
+        // A 1-unit outline stays a whole pixel wide (not 2/3 of one): its ink down a column
+        // adds up to a full pixel.
+        small.line(&[(0.0, 10.5), (960.0, 10.5)], white, 1.0, None);
+        let ink: u32 = (4..10).map(|y| u32::from(small.pixmap.data()[(y * 640 + 320) * 4])).sum();
+        assert!((250..=260).contains(&ink), "{ink}");
+        // A sprite is stamped at the scaled position.
+        let mut sprite = Canvas::at_scale(30, 30, white, 2.0 / 3.0).expect("sprite");
+        sprite.measuring = false;
+        let mut board = Canvas::at_scale(300, 300, Rgba::hex(0), 2.0 / 3.0).expect("board");
+        board.stamp(&sprite.into_pixmap(), 150.0, 150.0);
+        let lit: Vec<usize> = (0..200).filter(|x| board.pixmap.data()[(110 * 200 + x) * 4] == 255).collect();
+        assert_eq!((lit.first(), lit.last()), (Some(&100), Some(&119)));
     }
 }

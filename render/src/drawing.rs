@@ -3,7 +3,7 @@
 //! test reads it to find text that is clipped, overlaps other text or is too small to read
 //! on a phone; drawing records it as it goes, at the cost of a few hundred small pushes.
 
-/// A rectangle in picture pixels.
+/// A rectangle in layout units (picture pixels at [`crate::canvas::SCALE`] 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Area {
     /// Left edge.
@@ -86,10 +86,13 @@ pub struct TextBox {
 pub struct Drawing {
     /// The PNG file.
     pub png: Vec<u8>,
-    /// Width in pixels.
+    /// Width in layout units (the PNG is `ceil(width × scale)` pixels wide).
     pub width: u32,
-    /// Height in pixels.
+    /// Height in layout units.
     pub height: u32,
+    /// Pixels per layout unit: the PNG's size over the layout's. Text sizes, text boxes and
+    /// panels are in layout units.
+    pub scale: f32,
     /// Every line of text, in drawing order.
     pub texts: Vec<TextBox>,
     /// Every panel, card, tile or chip that text is written in.

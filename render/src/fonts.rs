@@ -182,7 +182,8 @@ fn ink_bounds(coverage: &[u8], width: usize) -> (u16, u16, u16, u16) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Key {
     face: Face,
-    size: u16,
+    /// Size in sixteenths of a pixel per em (a scaled board writes at fractional sizes).
+    size: u32,
     glyph: u16,
     fx: u8,
     fy: u8,
@@ -212,7 +213,7 @@ impl GlyphCache {
         &mut self,
         fonts: &Fonts,
         face: Face,
-        size: u16,
+        size: f32,
         id: GlyphId,
         x: f32,
         y: f32,
@@ -220,12 +221,13 @@ impl GlyphCache {
         let (px, py) = (x.floor(), y.floor());
         let fx = ((x - px) * SUBPIXELS).round().min(SUBPIXELS - 1.0);
         let fy = ((y - py) * SUBPIXELS).round().min(SUBPIXELS - 1.0);
-        let key = Key { face, size, glyph: id.0, fx: fx as u8, fy: fy as u8 };
+        let sixteenths = (size * 16.0).round() as u32;
+        let key = Key { face, size: sixteenths, glyph: id.0, fx: fx as u8, fy: fy as u8 };
         if self.masks.len() >= CACHE_LIMIT && !self.masks.contains_key(&key) {
             self.masks.clear();
         }
         let mask = self.masks.entry(key).or_insert_with(|| {
-            fonts.rasterise(face, f32::from(size), id, fx / SUBPIXELS, fy / SUBPIXELS).map(Arc::new)
+            fonts.rasterise(face, sixteenths as f32 / 16.0, id, fx / SUBPIXELS, fy / SUBPIXELS).map(Arc::new)
         });
         mask.as_deref().map(|m| (m, px as i32, py as i32))
     }
@@ -330,14 +332,14 @@ mod tests {
         let fonts = fonts();
         let mut cache = GlyphCache::default();
         let id = fonts.font(Face::Bold).glyph_id('8');
-        let (mask, px, py) = cache.mask(&fonts, Face::Bold, 24, id, 10.3, 40.0).expect("ink");
+        let (mask, px, py) = cache.mask(&fonts, Face::Bold, 24.0, id, 10.3, 40.0).expect("ink");
         assert_eq!((px, py), (10, 40));
         assert!(mask.top < -15 && mask.left <= 0, "above the baseline, from the origin: {mask:?}");
         assert_eq!(mask.coverage.iter().copied().max(), Some(255), "solid stems");
-        cache.mask(&fonts, Face::Bold, 24, id, 55.3, 90.0).expect("same offset");
-        cache.mask(&fonts, Face::Bold, 24, id, 55.8, 90.0).expect("another offset");
+        cache.mask(&fonts, Face::Bold, 24.0, id, 55.3, 90.0).expect("same offset");
+        cache.mask(&fonts, Face::Bold, 24.0, id, 55.8, 90.0).expect("another offset");
         assert_eq!(cache.masks.len(), 2);
         let space = fonts.font(Face::Bold).glyph_id(' ');
-        assert!(cache.mask(&fonts, Face::Bold, 24, space, 0.0, 10.0).is_none());
+        assert!(cache.mask(&fonts, Face::Bold, 24.0, space, 0.0, 10.0).is_none());
     }
 }

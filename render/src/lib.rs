@@ -1,12 +1,12 @@
 //! Saloon's board pictures: a game's public *view* to PNG bytes, and the same board as
 //! plain text for a terminal. No IO, no Discord; the renderer never sees a game state.
 //!
-//! Pictures are drawn for a phone: at most 960 px wide, text no smaller than 18 px (16 px for
-//! the captions of Martian Gunslinger's cards), a dark theme, and every colour doubled by a
-//! digit, letter, symbol or word. Shapes are anti-aliased by tiny-skia; text uses the embedded
-//! DejaVu Sans fonts (see `fonts/LICENSE`). Glyph masks and pyramid sprites are cached for the
-//! life of the process, so a bot pays for them once. Card-heavy boards (Martian Gunslinger)
-//! are written as palette PNGs (see `palette.rs`), half the size of full-colour ones.
+//! Pictures are drawn for a phone: laid out 960 units wide and painted at [`SCALE`] (640 px
+//! wide), text no smaller than 18 units (16 for the captions of Martian Gunslinger's cards),
+//! a dark theme, and every colour doubled by a digit, letter, symbol or word. Shapes are
+//! anti-aliased by tiny-skia; text uses the embedded DejaVu Sans fonts (see
+//! `fonts/LICENSE`). Glyph masks and pyramid sprites are cached for the life of the process,
+//! so a bot pays for them once. Every board is written as a palette PNG (see `indexed.rs`).
 //!
 //! Golden images live in `tests/golden/`; `UPDATE_GOLDEN=1 cargo test -p render` rewrites
 //! them after an intended change, and a failing comparison leaves the picture and a diff in
@@ -41,7 +41,15 @@ mod vision;
 
 use engines::{AnyView, Seat};
 
+pub use crate::canvas::SCALE;
 pub use crate::drawing::Drawing;
+pub use crate::theme::WIDTH as LAYOUT_WIDTH;
+
+/// Pixels across every board picture: [`LAYOUT_WIDTH`] units painted at [`SCALE`].
+#[must_use]
+pub fn picture_width() -> u32 {
+    (LAYOUT_WIDTH as f32 * SCALE).round() as u32
+}
 pub use crate::reveal::{private_lines as reveal_lines, reveal_drawing};
 
 /// Why a picture could not be made.

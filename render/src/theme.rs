@@ -3,7 +3,8 @@
 
 use crate::canvas::Rgba;
 
-/// Every board's width in pixels: drawn for a phone first (UX.md: at most about 1200).
+/// Every board's width in layout units (painted at [`crate::SCALE`]): drawn for a phone first
+/// (UX.md: at most about 1200 px).
 pub const WIDTH: u32 = 960;
 /// The page margin.
 pub const MARGIN: f32 = 24.0;

@@ -22,7 +22,9 @@ fn check_as(name: &str, game: &AnyGame, viewer: Viewer) -> common::Board {
     let names = common::names(game.players());
     let png = render::board_png(&view, &names).expect("renders");
     let (width, height) = image::load_from_memory(&png).expect("decodes").to_rgb8().dimensions();
-    assert!(width <= 1200, "{name}: {width} px wide");
+    assert_eq!(width, render::picture_width(), "{name}");
+    // Heights in layout units, as the limits are (1,600 at 960 wide).
+    let height = (height as f32 / render::SCALE).round() as u32;
     assert!(png.len() < 150_000, "{name}: {} bytes", png.len());
     check_png(name, &png);
     let text = render::board_text(&view, &names);

@@ -132,7 +132,7 @@ fn missing_and_awkward_names_do_not_break_the_board() {
     let names =
         vec!["W".repeat(300), "   ".to_string(), "Ünïcødé 火星 🚀".to_string(), "tab\tand\nnewline".to_string()];
     let png = render::board_png(&view, &names).expect("renders awkward names");
-    assert_eq!(image::load_from_memory(&png).expect("decodes").width(), 960);
+    assert_eq!(image::load_from_memory(&png).expect("decodes").width(), render::picture_width());
 }
 
 /// The most a view can hold at once, forced into a real seat view: a 20-card stack, every item
@@ -168,8 +168,8 @@ fn a_crowded_view_still_fits() {
     let names = vec!["W".repeat(300), "Ünïcødé 火星 🚀".to_string(), String::new(), "tab\tand\nnewline".to_string()];
     let png = render::board_png(&engines::AnyView::GunslingerGang(Box::new(view)), &names).expect("renders");
     let picture = image::load_from_memory(&png).expect("decodes");
-    assert_eq!(picture.width(), 960);
-    assert!(picture.height() < 2600, "{} px tall", picture.height());
+    assert_eq!(picture.width(), render::picture_width());
+    assert!((picture.height() as f32) < 2600.0 * render::SCALE, "{} px tall", picture.height());
     assert!(png.len() < MAX_BYTES, "{} bytes", png.len());
     if std::env::var("SAVE_CROWDED").is_ok() {
         std::fs::write("/tmp/gg/crowded.png", &png).expect("write");

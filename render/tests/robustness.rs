@@ -49,7 +49,7 @@ fn missing_long_and_unusual_names_do_not_break_the_board() {
         vec!["W".repeat(300), "   ".to_string(), "Ünïcødé 火星 🚀".to_string(), "tab\tand\nnewline".to_string()];
     let png = render::board_png(&view, &names).expect("renders awkward names");
     let picture = image::load_from_memory(&png).expect("decodes");
-    assert_eq!(picture.width(), 960);
+    assert_eq!(picture.width(), render::picture_width());
     assert!(render::board_text(&view, &names).contains("P1"), "a blank name shows the seat");
 }
 
@@ -133,7 +133,7 @@ fn gunslinger_boards_take_missing_long_and_unusual_names() {
             let png = render::board_png(&game.view(viewer), names).expect("renders");
             check_gunslinger_png(&png);
             let picture = image::load_from_memory(&png).expect("decodes");
-            assert_eq!(picture.width(), 960);
+            assert_eq!(picture.width(), render::picture_width());
         }
     }
     let text = render::board_text(&game.view(Viewer::Public), &names);

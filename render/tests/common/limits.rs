@@ -13,7 +13,7 @@ pub const PHONE: f32 = 400.0;
 pub const MIN_ESSENTIAL_ON_PHONE: f32 = 10.8;
 /// Smallest aid (a card's Western name, a board's coordinates) on a phone.
 pub const MIN_AID_ON_PHONE: f32 = 7.5;
-/// Anti-aliasing may reach this far past an edge.
+/// Anti-aliasing may reach this far past an edge, in pixels (ink boxes are whole pixels).
 pub const SLACK: f32 = 1.0;
 
 /// What is wrong with one picture, in words; empty when nothing is.
@@ -27,6 +27,8 @@ pub fn problems(drawing: &Drawing) -> Vec<String> {
         found.push(format!("{} bytes", drawing.png.len()));
     }
     let page = Area::new(0.0, 0.0, width, height);
+    // Text boxes and panels are in layout units; a painted pixel is 1 / scale of them.
+    let slack = if drawing.scale > 0.0 { SLACK / drawing.scale.min(1.0) } else { SLACK };
     let scale = PHONE / width;
     for (i, text) in drawing.texts.iter().enumerate() {
         let on_phone = f32::from(text.size) * scale;
@@ -36,14 +38,14 @@ pub fn problems(drawing: &Drawing) -> Vec<String> {
         }
         found.extend(identifiers(&text.text));
         let Some(ink) = text.ink else { continue };
-        if !page.contains(&ink, SLACK) {
+        if !page.contains(&ink, slack) {
             found.push(format!("{:?} runs off the picture at {ink:?}", text.text));
         }
-        if let Some(panel) = drawing.panels.iter().find(|p| p.straddles(&ink, SLACK)) {
+        if let Some(panel) = drawing.panels.iter().find(|p| p.straddles(&ink, slack)) {
             found.push(format!("{:?} crosses the edge of the panel {panel:?}", text.text));
         }
         for other in &drawing.texts[i + 1..] {
-            if other.ink.is_some_and(|o| o.overlaps(&ink, SLACK)) {
+            if other.ink.is_some_and(|o| o.overlaps(&ink, slack)) {
                 found.push(format!("{:?} overlaps {:?}", text.text, other.text));
             }
         }
