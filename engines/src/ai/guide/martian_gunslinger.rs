@@ -2,11 +2,15 @@
 //!
 //! Each playout move is the legal move a few rules of thumb like best, with a little noise so
 //! that playouts differ: move to face a plotpoint it may attempt (§4.2, R15, R16: each step,
-//! turn and free power is worth what it brings the gunslinger nearer), attempt every plotpoint
-//! faced, attack only with more cards than the victim (§4.6), play the Kings, Queens and Jacks
+//! turn and free power is worth what it brings the gunslinger nearer), or to face an opponent
+//! it may attack (R17) with at least as many cards (§4.6), attempt every plotpoint faced,
+//! attack with at least as many cards as the victim, play the Kings, Queens and Jacks
 //! (permanent bonuses) and the growth cards, lay resources, play events. Uniformly random
 //! playouts turned in place and stayed home for rounds, so the search could not tell a plan
-//! from a wander.
+//! from a wander. Playouts that attacked only with more cards than the victim hardly ever
+//! fought, so the search did not see that a small gunslinger beside a fighter is one lost
+//! fight from losing the game (R46; issue #26: `normal` lost 20 of 40 games that way to the
+//! `brawler` partner).
 
 use super::Guide;
 use crate::game::{Game, Seat};
@@ -63,11 +67,10 @@ impl MartianGunslinger {
             Action::Step | Action::Reorient(_) | Action::Aim(_) | Action::Hop => self.movement_gain(seat, *action),
             Action::AttemptPlotpoint => 10.0,
             Action::Attack => {
-                if self.attack_edge(seat) > 0 {
-                    5.0
-                } else {
-                    -1.0
-                }
+                // At equal cards too: a fight is then a coin toss, and a playout that never
+                // fights cannot show the danger of standing small beside a gunslinger that
+                // does (R46: the winner of a fight wins when the loser leaves the board).
+                if self.attack_edge(seat) >= 0 { 5.0 } else { -1.0 }
             }
             Action::PlayHandCard(play) => match (play.card.rank.value(), play.option) {
                 (11..=13, _) => 2.0,
@@ -113,7 +116,8 @@ impl MartianGunslinger {
     }
 
     /// How good it is for `seat` to stand on `square` facing `dir`: best facing a plotpoint it
-    /// may attempt, else nearer one and facing on towards it.
+    /// may attempt or an opponent it may attack (R17) with at least as many cards (§4.6), else
+    /// nearer a plotpoint and facing on towards it.
     fn pose_value(&self, seat: Seat, square: Square, dir: Direction) -> f64 {
         let last = self.player(seat).last_attempt;
         let targets = crate::martian_gunslinger::PlotId::ALL
@@ -121,6 +125,14 @@ impl MartianGunslinger {
             .filter(|id| Some(*id) != last)
             .filter_map(|id| self.plotpoints[id as usize]);
         let front = square.step(dir, SIDE, SIDE);
+        if let Some(f) = front
+            && let Some(other) = self.piece_at(f)
+            && other != seat
+            && self.player(other).lifetime >= 2
+            && self.edge_against(seat, other) >= 0
+        {
+            return 10.0;
+        }
         let mut near = u8::MAX;
         let mut ahead = u8::MAX;
         for target in targets {
@@ -142,6 +154,12 @@ impl MartianGunslinger {
         let me = self.player(seat);
         let Some(front) = me.piece.square.and_then(|s| s.step(me.piece.facing, SIDE, SIDE)) else { return 0 };
         let Some(other) = self.piece_at(front) else { return 0 };
+        self.edge_against(seat, other)
+    }
+
+    /// Cards drawn plus cards exchanged, `seat`'s minus `other`'s, if `seat` attacks `other` (§4.6).
+    fn edge_against(&self, seat: Seat, other: Seat) -> i32 {
+        let me = self.player(seat);
         let them = self.player(other);
         let (a, d) = (i32::from(me.piece.size.pips()), i32::from(them.piece.size.pips()));
         let mine = 5
