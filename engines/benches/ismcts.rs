@@ -7,7 +7,8 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use engines::ai::{self, Budget, Guide, Level, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
@@ -52,14 +53,7 @@ fn bench_game<G: Guide>(c: &mut Criterion, players: usize, moves: usize) {
         ("iterations over the step tree", Search { steps: true, ..search }),
     ];
     for (shape, search) in shapes {
-        let mut round = 0usize;
-        group.bench_function(format!("{players} players, {shape}"), |b| {
-            b.iter(|| {
-                round += 1;
-                let (game, seat) = &positions[round % positions.len()];
-                black_box(ai::search(game, *seat, &search, &mut GameRng::from_seed(round as u64)))
-            });
-        });
+        bench_search(&mut group, &format!("{players} players, {shape}"), &positions, &search);
     }
     group.finish();
 
@@ -68,17 +62,26 @@ fn bench_game<G: Guide>(c: &mut Criterion, players: usize, moves: usize) {
     group.sample_size(10);
     for level in Level::ALL {
         let budget = Budget { iterations: level.budget().iterations, time: None };
-        let search = Search::for_game::<G>(budget);
-        let mut round = 0usize;
-        group.bench_function(format!("{players} players, {level}"), |b| {
-            b.iter(|| {
-                round += 1;
-                let (game, seat) = &positions[round % positions.len()];
-                black_box(ai::search(game, *seat, &search, &mut GameRng::from_seed(round as u64)))
-            });
-        });
+        bench_search(&mut group, &format!("{players} players, {level}"), &positions, &Search::for_game::<G>(budget));
     }
     group.finish();
+}
+
+/// One search a sample, from each position in turn.
+fn bench_search<G: Guide>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    positions: &[(G, Seat)],
+    search: &Search,
+) {
+    let mut round = 0usize;
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            round += 1;
+            let (game, seat) = &positions[round % positions.len()];
+            black_box(ai::search(game, *seat, search, &mut GameRng::from_seed(round as u64)))
+        });
+    });
 }
 
 fn ismcts(c: &mut Criterion) {
