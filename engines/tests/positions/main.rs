@@ -125,6 +125,22 @@ pub fn partner<G: engines::ai::sparring::Sparring>(partner: usize) -> impl FnMut
     move |game, seat, rng| engines::ai::sparring::sparring_action(game, seat, partner, rng).expect("a move")
 }
 
+/// For `find`: a different sparring partner at each seat (`partners[seat % len]`), so that a
+/// raider meets a guard and an attacker meets a cautious player.
+pub fn mixed<G: engines::ai::sparring::Sparring>(
+    partners: &'static [usize],
+) -> impl FnMut(&G, Seat, &mut GameRng) -> G::Action {
+    move |game, seat, rng| {
+        let partner = partners[usize::from(seat.0) % partners.len()];
+        engines::ai::sparring::sparring_action(game, seat, partner, rng).expect("a move")
+    }
+}
+
+/// For `find`: the unguided search (as before the fixes) at every seat.
+pub fn old_search<G: Guide>(game: &G, seat: Seat, rng: &mut GameRng) -> G::Action {
+    search(game, seat, &normal::<G>(false), rng).expect("a decision").action
+}
+
 // The finders, one a game, so that one game's positions can be looked for alone
 // (`find_positions_raja`); run in release with `--ignored --nocapture`.
 

@@ -5,7 +5,9 @@
 #   notes/runs/table/run.sh BINARY GAME PARTNER...
 # BINARY is a release build of `engines/examples/ai_tournament.rs`. A run whose output ends in
 # its summary is kept and not run again. LEVELS (default "easy normal hard") runs only those
-# levels; hard against normal runs only when hard is among them.
+# levels; hard against normal runs only when hard is among them. THREADS (default 1) plays that
+# many games at once and NICE (default 15) sets the niceness: with no time limit in the tool the
+# results do not depend on either.
 set -euo pipefail
 bin=$1 game=$2
 shift 2
@@ -14,7 +16,7 @@ mkdir -p "$out"
 run() { # players games a b
   local file="$out/$1p-$3-$4-$2.out"
   if [[ -f $file ]] && grep -q "Wilson" "$file"; then return; fi
-  nice -n 15 "$bin" --game "$game" --players "$1" --games "$2" --a "$3" --b "$4" --threads 1 >"$file" 2>&1
+  nice -n "${NICE:-15}" "$bin" --game "$game" --players "$1" --games "$2" --a "$3" --b "$4" --threads "${THREADS:-1}" >"$file" 2>&1
 }
 for level in ${LEVELS:-easy normal hard}; do
   for partner in "$@"; do
