@@ -7,7 +7,7 @@
 use engines::raja::{Action, BoardView, Bundle, CityView, Noble, PhaseView, Raja, Step, TileColour, View};
 use engines::{Game, GameRng, Seat, Viewer};
 
-use super::{Position, check, find, normal, partner};
+use super::{Position, check, find, mixed, old_search, partner};
 
 fn view(game: &Raja, seat: Seat) -> View {
     game.view(Viewer::Seat(seat))
@@ -118,17 +118,13 @@ fn confirm(_: &Raja, action: &Action) -> bool {
     *action == Action::LandConfirm
 }
 
-/// For the finder: the old search at every seat (so that it proposes and answers trades).
-fn old_search(game: &Raja, seat: Seat, rng: &mut GameRng) -> Action {
-    engines::ai::search(game, seat, &normal::<Raja>(false), rng).expect("a decision").action
-}
-
-/// For the finder: lands added without colouring, then the raider's choices.
+/// For the finder: every red tile turned blue and lands added, then the raider's choices.
 fn all_blue_lands(game: &Raja, seat: Seat, rng: &mut GameRng) -> Action {
     let legal = game.legal_actions(seat);
     legal
         .iter()
-        .find(|a| matches!(a, Action::LandAdd(_)))
+        .find(|a| matches!(a, Action::LandColor(_, TileColour::Blue)))
+        .or_else(|| legal.iter().find(|a| matches!(a, Action::LandAdd(_))))
         .cloned()
         .unwrap_or_else(|| partner::<Raja>(1)(game, seat, rng))
 }
@@ -136,6 +132,9 @@ fn all_blue_lands(game: &Raja, seat: Seat, rng: &mut GameRng) -> Action {
 pub fn find_all() {
     find::<Raja>("raja big bid", 2, 20, partner(0), rich_bidder, big_bid);
     find::<Raja>("raja sends in vain", 2, 60, partner(2), hopeless_city, sends_in_vain);
+    find::<Raja>("raja sends in vain (raider and guard)", 2, 100, mixed(&[1, 2]), hopeless_city, sends_in_vain);
+    find::<Raja>("raja sends in vain (4p)", 4, 60, mixed(&[1, 2]), hopeless_city, sends_in_vain);
+    find::<Raja>("raja sends in vain (old)", 2, 20, old_search, hopeless_city, sends_in_vain);
     find::<Raja>("raja widens a bare wall", 2, 20, old_search, widening_bare_wall, sixth_in_row_one);
     find::<Raja>("raja silly proposal", 2, 10, partner(0), commerce, silly_proposal);
     find::<Raja>("raja gift", 2, 10, old_search, replying, gift);
@@ -148,7 +147,6 @@ fn does_not_bid_most_of_its_cash_for_first_move() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
 fn does_not_send_elephants_against_a_city_they_cannot_breach() {
     check::<Raja>("sends in vain", &SENDS_IN_VAIN, sends_in_vain);
 }
@@ -169,7 +167,6 @@ fn does_not_answer_a_proposal_with_a_gift() {
 }
 
 #[test]
-#[ignore = "the position is not yet recorded (moves empty): run find_positions to fill it"]
 fn does_not_leave_all_seven_lands_blue() {
     check::<Raja>("all blue", &ALL_BLUE, confirm);
 }
@@ -227,7 +224,178 @@ const BIG_BID: Position = Position {
     P0 setup_done
 ",
 };
-const SENDS_IN_VAIN: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const SENDS_IN_VAIN: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 1,
+    moves: "
+    P0 land_add 1,2
+    P1 land_add 1,2
+    P0 land_color 1,1 red
+    P1 land_add 0,2
+    P0 land_add 2,0
+    P1 land_add 2,1
+    P1 land_color 2,1 red
+    P0 land_color 1,1 blue
+    P1 land_color 1,0 red
+    P1 land_confirm
+    P1 noble_place 1,2
+    P0 land_color 1,0 red
+    P1 noble_place 1,1
+    P1 noble_place 0,0
+    P0 land_color 0,1 red
+    P0 land_color 1,2 red
+    P1 build_declare C1 4
+    P0 land_add 2,1
+    P1 build_place 1
+    P0 land_color 0,0 red
+    P0 land_color 1,0 blue
+    P0 land_color 1,2 blue
+    P1 build_place 2
+    P0 land_confirm
+    P1 build_place 1
+    P0 noble_place 1,2
+    P0 noble_place 2,0
+    P1 build_place 1
+    P1 build_declare C1 3
+    P0 noble_place 2,1
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P0 build_declare C3 1
+    P0 build_place 1
+    P1 build_declare C1 1
+    P1 build_place 3
+    P0 build_declare C1 3
+    P1 build_declare C3 1
+    P0 build_place 1
+    P1 build_place 1
+    P1 shield_deploy 2 0,2
+    P1 shield_deploy 1 0,2
+    P1 setup_done
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_declare C1 1
+    P0 build_place 1
+    P0 build_declare C3 4
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 shield_deploy 2 1,0
+    P0 shield_deploy 1 0,0
+    P0 setup_done
+    P1 bid 070
+    P0 pass
+    P1 commerce_end
+    P1 build_declare C2 4
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_declare C3 10
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 3
+    P1 build_place 2
+    P1 build_place 4
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_declare C3 1
+    P1 build_place 2
+    P1 build_declare C3 3
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 3
+    P1 building_end
+    P1 siege_marker Black 1,0
+    P0 market_order grain buy 22
+    P0 trade_propose all get elephants 1 send
+    P1 trade_counter get s2 1 send
+    P0 trade_cancel
+    P0 commerce_end
+    P0 build_declare C1 8
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_place 4
+    P0 build_declare C3 9
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_place 3
+    P0 build_place 3
+    P0 build_place 2
+    P0 build_declare C1 4
+    P0 build_place 3
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 1
+    P0 build_declare C3 1
+    P0 build_place 3
+    P0 building_end
+    P0 siege_marker White 0,1
+    P0 bid 006
+    P1 pass
+    P0 market_order grain sell 12
+    P1 fill_decline
+    P0 market_order shields buy 6 0 0
+    P0 trade_propose all get grain 01 send
+    P1 trade_counter get grain 01 send
+    P0 trade_cancel
+    P0 trade_propose White give s1 1 get s1 1 send
+    P1 trade_counter get grain 01 send
+    P0 trade_cancel
+    P0 trade_propose White give grain 01 get s1 1 send
+    P1 trade_counter get grain 01 send
+    P0 trade_cancel
+    P0 commerce_end
+    P0 shield_deploy 1 0,0
+    P0 shield_deploy 1 0,0
+    P0 shield_deploy 1 1,0
+    P0 building_end
+    P0 siege_skip
+    P1 trade_propose Black discard
+    P1 trade_propose Black get s2 1 send
+    P0 trade_counter give s1 1 get s2 1 send
+    P1 trade_cancel
+    P1 trade_propose all get grain 01 send
+    P0 trade_counter get s2 1 send
+    P1 trade_cancel
+    P1 commerce_end
+    P1 building_end
+    P1 siege_marker Black 0,1
+    P1 bid 003
+    P0 pass
+    P1 trade_propose Black get s3 1 send
+    P0 trade_counter give s1 1 get elephants 1 send
+    P1 trade_cancel
+    P1 trade_propose Black give grain 01 get s3 1 send
+    P0 trade_counter give s1 1 get s2 1 send
+    P1 trade_cancel
+    P1 market_order grain sell 13
+    P0 fill_decline
+    P1 trade_propose all get s1 1 send
+    P0 trade_counter give s1 1 get money 010 send
+    P1 trade_cancel
+    P1 market_order shields buy 0 0 1
+    P1 market_order elephants buy 1
+    P1 commerce_end
+    P1 shield_deploy 3 0,2
+    P1 building_end
+    P1 siege_marker Black 1,0
+    ",
+};
 const WIDENS_A_BARE_WALL: Position = Position {
     seed: 0,
     players: 2,
@@ -834,4 +1002,22 @@ const GIFT: Position = Position {
     P1 trade_propose Black give grain 01 get s3 1 send
 ",
 };
-const ALL_BLUE: Position = Position { seed: 0, players: 2, seat: 0, moves: "" };
+const ALL_BLUE: Position = Position {
+    seed: 0,
+    players: 2,
+    seat: 0,
+    moves: "
+    P0 land_add 0,-1
+    P1 land_add 0,-1
+    P0 land_add 0,-2
+    P1 land_add 0,-2
+    P0 land_add 0,-3
+    P0 land_color 1,0 red
+    P1 land_add 0,-3
+    P0 land_color 1,0 blue
+    P1 land_color 1,0 red
+    P1 land_color 1,0 blue
+    P1 land_confirm
+    P1 noble_place 0,0
+    ",
+};

@@ -12,7 +12,7 @@
 //!   Random playouts never raided, so the search never saw a raid coming.
 
 use super::Guide;
-use super::raja_policy::{defence, plan};
+use super::raja_policy::{defence, need, plan};
 use crate::game::{Game, Seat};
 use crate::raja::{Action, Lot, Market, Phase, Raja, Side, SiegeStage, Step, WALL_MAX_WIDTH};
 use crate::rng::GameRng;
@@ -69,8 +69,19 @@ impl Raja {
             Action::RansomDemand(m) => [15, 30, 60].contains(&m),
             Action::RansomCounter(m) => m % 10 == 0 && m <= 40,
             Action::BuildPlace(1) => !self.widens_a_bare_wall(seat),
+            Action::SiegeAssign { city, elephants } => elephants == 0 || !self.beyond_breach(city),
             _ => true,
         }
+    }
+
+    /// Whether, in the siege under way, every elephant the city's cap allows (R29) is still
+    /// expected to fall short of its walls and shields (§4.6; see [`need`] with no margin):
+    /// elephants sent there are lost for nothing (issue #26: one elephant against an
+    /// 8-stone wall with 11–13 shield dice).
+    fn beyond_breach(&self, city: u8) -> bool {
+        let Some(Step::Siege(siege)) = self.step() else { return false };
+        let owner = self.player(siege.target);
+        owner.cities.get(usize::from(city)).is_some_and(|c| need(owner, c, -3.0).is_none())
     }
 
     /// Whether a stone in row 1 of the wall being built would make it six wide with no shield

@@ -27,6 +27,16 @@ impl Raja {
         if p.lands.tile(RED).is_some_and(|t| t.colour == TileColour::Blue && t.changes == 0) {
             options.push(Action::LandColor(RED, TileColour::Red));
         }
+        // Lands with no red tile produce nothing in red seasons (§4.1; issue #26: the hard
+        // computer made all seven blue). When the careful tile cannot turn (a seat taken over
+        // mid-setup, R45), another tile does, a city's first.
+        if p.lands.tiles().iter().all(|t| t.colour == TileColour::Blue) {
+            let turnable = |c: &Cell| p.lands.tile(*c).is_some_and(|t| t.changes < 2);
+            let mut cells = [RED].into_iter().chain(CITIES).chain(p.lands.cells());
+            if let Some(cell) = cells.find(turnable) {
+                options.push(Action::LandColor(cell, TileColour::Red));
+            }
+        }
         options.push(Action::LandConfirm);
         options.extend(CITIES.map(Action::NoblePlace));
         if progress.placing.is_some() {
