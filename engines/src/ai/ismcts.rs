@@ -16,8 +16,11 @@
 //! seat's nodes between tokens belong to that seat alone, and the action is applied once whole.
 //! Big decisions then share statistics along their common first steps.
 //!
-//! Chance needs no node of its own: a determinization carries a fresh random source, so dice
-//! and draws come out differently in every iteration. When several seats must answer at once
+//! A determinization carries a fresh random source, so dice and draws come out differently
+//! in every iteration. Where a game names what its observer learns by chance
+//! ([`Guide::chance_key`]: the value of a pyramid pulled), the move leads to one node per
+//! outcome, so that what the seat does next can depend on what came out; elsewhere every
+//! outcome shares one node. When several seats must answer at once
 //! (sealed choices), one of them moves first, chosen at random, and keeps moving until its
 //! answer is whole (answers entered in several steps stay together). Its sealed move must not
 //! be seen by the seats answering after it, so their node does not depend on which sealed
@@ -117,11 +120,13 @@ struct Node<A> {
     /// The first of `edges` with each hash of seat and move ([`key`]), once there are
     /// [`INDEX_FROM`] of them.
     index: Option<HashMap<u64, u32>>,
+    /// The nodes after an edge by what chance showed ([`Guide::chance_key`]): edge, key, node.
+    chance: Vec<(u32, u64, u32)>,
 }
 
 impl<A> Default for Node<A> {
     fn default() -> Self {
-        Self { edges: Vec::new(), sealed: Vec::new(), index: None }
+        Self { edges: Vec::new(), sealed: Vec::new(), index: None, chance: Vec::new() }
     }
 }
 
@@ -242,7 +247,14 @@ impl<G: Guide> Tree<G> {
             let after = world.pending().must_seats();
             let next = next_actor(after, Some(seat), rng);
             let sealed = must.len() > 1 && next != seat;
-            node = if sealed { self.child(start, edge, seat, true) } else { self.child(node, edge, seat, false) };
+            let chance = if search.guided { world.chance_key(observer, &self.scratch.events) } else { 0 };
+            node = if sealed {
+                self.child(start, edge, seat, true)
+            } else if chance != 0 {
+                self.chance_child(node, edge, chance)
+            } else {
+                self.child(node, edge, seat, false)
+            };
             actor = Some(next);
             if expanded {
                 break;
@@ -383,6 +395,18 @@ impl<G: Guide> Tree<G> {
     }
 
     /// The node after `seat` took `edge` at `node`, created on first use.
+    /// The node after `edge` of `node` when chance showed `key`, made on first use.
+    fn chance_child(&mut self, node: u32, edge: u32, key: u64) -> u32 {
+        let fresh = self.nodes.len() as u32;
+        let parent = &mut self.nodes[node as usize];
+        if let Some(&(_, _, child)) = parent.chance.iter().find(|(e, k, _)| *e == edge && *k == key) {
+            return child;
+        }
+        parent.chance.push((edge, key, fresh));
+        self.nodes.push(Node::default());
+        fresh
+    }
+
     fn child(&mut self, node: u32, edge: u32, seat: Seat, sealed: bool) -> u32 {
         let fresh = self.nodes.len() as u32;
         let parent = &mut self.nodes[node as usize];
@@ -638,6 +662,158 @@ mod tests {
             let search = Search { steps: true, ..Search::with_budget(Budget { iterations, time: None }) };
             let decision = super::search(&game, Seat(0), &search, &mut GameRng::from_seed(3)).expect("a decision");
             assert!(legal.contains(&decision.action), "{decision:?}");
+        }
+    }
+
+    /// A game of one call: seat 0 stops for a shared win or flips a coin everyone sees and
+    /// then calls it, winning alone when right. Flipping is worth more only to a search whose
+    /// call can depend on the face shown: the chance nodes of [`Guide::chance_key`].
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    struct Coin {
+        rng: GameRng,
+        /// After the flip: heads?
+        face: Option<bool>,
+        /// The end: seat 0 stopped (`None`) or called right (`Some(true)`) or wrong.
+        end: Option<Option<bool>>,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    enum Call {
+        Stop,
+        Flip,
+        Heads,
+        Tails,
+        Resign,
+    }
+
+    impl fmt::Display for Call {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(match self {
+                Self::Stop => "stop",
+                Self::Flip => "flip",
+                Self::Heads => "heads",
+                Self::Tails => "tails",
+                Self::Resign => "resign",
+            })
+        }
+    }
+
+    impl FromStr for Call {
+        type Err = ParseActionError;
+        fn from_str(text: &str) -> Result<Self, Self::Err> {
+            match text {
+                "stop" => Ok(Self::Stop),
+                "flip" => Ok(Self::Flip),
+                "heads" => Ok(Self::Heads),
+                "tails" => Ok(Self::Tails),
+                "resign" => Ok(Self::Resign),
+                _ => Err(ParseActionError { text: text.into(), expected: "stop, flip, heads or tails".into() }),
+            }
+        }
+    }
+
+    impl Game for Coin {
+        type Options = ();
+        type Action = Call;
+        type Event = bool;
+        type View = ();
+        const ID: &'static str = "coin";
+        const NAME: &'static str = "Coin";
+        const PLAYERS: (usize, usize) = (2, 2);
+        const MAX_ACTIONS: usize = 2;
+        const SUMMARY: &'static str = "Stop, or flip and call.";
+        const RESIGN: Call = Call::Resign;
+
+        fn setup(_: &(), _: usize, rng: GameRng) -> Result<Self, SetupError> {
+            Ok(Self { rng, face: None, end: None })
+        }
+        fn players(&self) -> usize {
+            2
+        }
+        fn pending(&self) -> Pending {
+            let standing = |seat: Seat, place| Standing { seat, place, score: 0, detail: String::new() };
+            match self.end {
+                None => Pending::must(SeatSet::one(Seat(0))),
+                Some(None) => Pending::Finished(Outcome {
+                    standings: vec![standing(Seat(0), 1), standing(Seat(1), 1)],
+                    winners: SeatSet::all(2),
+                    reason: "stopped".into(),
+                }),
+                Some(Some(right)) => {
+                    let winner = if right { Seat(0) } else { Seat(1) };
+                    Pending::Finished(Outcome {
+                        standings: vec![standing(winner, 1), standing(Seat(1 - winner.0), 2)],
+                        winners: SeatSet::one(winner),
+                        reason: "called".into(),
+                    })
+                }
+            }
+        }
+        fn resigned(&self, _: Seat) -> bool {
+            false
+        }
+        fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Call>) {
+            if seat == Seat(0) && self.end.is_none() {
+                out.extend(if self.face.is_none() { [Call::Stop, Call::Flip] } else { [Call::Heads, Call::Tails] });
+            }
+        }
+        fn act(&mut self, _: Seat, action: &Call, events: &mut Vec<bool>) -> Result<(), RuleError> {
+            match (*action, self.face) {
+                (Call::Stop, None) => self.end = Some(None),
+                (Call::Flip, None) => {
+                    let heads = self.rng.below(2) == 0;
+                    self.face = Some(heads);
+                    events.push(heads);
+                }
+                (Call::Heads | Call::Tails, Some(heads)) => self.end = Some(Some(heads == (*action == Call::Heads))),
+                (Call::Resign, _) => self.end = Some(Some(false)),
+                _ => return Err(RuleError::illegal("not now")),
+            }
+            Ok(())
+        }
+        fn view(&self, _: crate::game::Viewer) {}
+        fn audience(_: &bool) -> Audience {
+            Audience::Public
+        }
+        fn sentence(&self, _: &bool, _: &[String]) -> String {
+            String::new()
+        }
+        fn explain(&self, _: &Call) -> String {
+            "Call".to_string()
+        }
+        fn timeout_action(&self, _: Seat) -> Option<Call> {
+            Some(Call::Stop)
+        }
+        fn check_invariants(&self) -> Result<(), InvariantError> {
+            Ok(())
+        }
+        fn determinize(&self, _: Seat, rng: &mut GameRng) -> Self {
+            Self { rng: GameRng::from_seed(u64::from(rng.below(u32::MAX))), ..self.clone() }
+        }
+    }
+
+    impl Guide for Coin {
+        fn chance_key(&self, _: Seat, events: &[bool]) -> u64 {
+            events.first().map_or(0, |heads| 1 + u64::from(*heads))
+        }
+    }
+
+    #[test]
+    fn a_call_that_depends_on_the_face_shown_makes_the_flip_worth_it() {
+        let game = Coin::setup(&(), 2, GameRng::from_seed(1)).expect("setup");
+        for seed in 0..10 {
+            let budget = Budget { iterations: 400, time: None };
+            // With chance nodes the call after the flip is right every time: a win alone.
+            let search = Search { guided: true, ..Search::with_budget(budget) };
+            let decision = super::search(&game, Seat(0), &search, &mut GameRng::from_seed(seed)).expect("a decision");
+            assert_eq!(decision.action, Call::Flip, "seed {seed}: {decision:?}");
+            assert!(decision.visits > 300, "seed {seed}: {decision:?}");
+            // One node for both faces: the call is a coin toss, worth a little less than
+            // sharing the win, and the flip never draws the visits.
+            let search = Search { guided: false, ..Search::with_budget(budget) };
+            let decision = super::search(&game, Seat(0), &search, &mut GameRng::from_seed(seed)).expect("a decision");
+            let flips = if decision.action == Call::Flip { decision.visits } else { 400 - decision.visits };
+            assert!(flips < 300, "seed {seed}, without chance nodes: {decision:?}");
         }
     }
 }

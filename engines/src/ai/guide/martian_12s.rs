@@ -21,7 +21,7 @@
 use super::Guide;
 use crate::ai::ismcts::estimate_from_scores;
 use crate::game::{Game, Seat};
-use crate::martian_12s::{Action, Grab, Martian12s, Pyramid, Status};
+use crate::martian_12s::{Action, Event, Grab, Martian12s, Pyramid, Status};
 use crate::parts::pyramids::Size;
 use crate::rng::GameRng;
 
@@ -61,6 +61,15 @@ impl Guide for Martian12s {
         // A round moves a few stakes either way; its spread grows as the square root of the
         // rounds left.
         Some(estimate_from_scores(&scores, 0.35 / left.sqrt()))
+    }
+
+    /// The value of each pyramid pulled (public, §4.4): a seat at 9 and a seat at 5 after the
+    /// same pull want different next moves (R9: over 12 pops).
+    fn chance_key(&self, _observer: Seat, events: &[Event]) -> u64 {
+        events.iter().fold(0, |key, event| match event {
+            Event::Pulled { pyramid, .. } => key * 8 + u64::from(pyramid.value) + 1,
+            _ => key,
+        })
     }
 }
 

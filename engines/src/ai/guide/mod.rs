@@ -51,6 +51,14 @@ pub trait Guide: Game {
     fn evaluate(&self) -> Option<Vec<f64>> {
         self.estimate()
     }
+
+    /// What `observer` learned by chance from `events`, the events of one move (a pyramid
+    /// pulled, dice rolled), as a key: the search's tree keeps one node per key after that
+    /// move, so its later decisions can depend on the outcome. Only what `observer` sees may
+    /// go into it. The default, 0 for every outcome, keeps one node for all of them.
+    fn chance_key(&self, _observer: Seat, _events: &[Self::Event]) -> u64 {
+        0
+    }
 }
 
 /// What the guides' unit tests share: seeded games walked decision by decision.
