@@ -7,7 +7,8 @@
 # its summary is kept and not run again. LEVELS (default "easy normal hard") runs only those
 # levels; hard against normal runs only when hard is among them. THREADS (default 1) plays that
 # many games at once and NICE (default 15) sets the niceness: with no time limit in the tool the
-# results do not depend on either.
+# results do not depend on either. HARD_NORMAL_GAMES (default 100) sets the games of hard
+# against normal (a game of much luck needs more to show a small edge).
 set -euo pipefail
 bin=$1 game=$2
 shift 2
@@ -24,5 +25,5 @@ for level in ${LEVELS:-easy normal hard}; do
     run 4 40 "$level" "$partner"
   done
 done
-[[ " ${LEVELS:-hard} " == *" hard "* ]] && run 2 100 hard normal
+[[ " ${LEVELS:-hard} " == *" hard "* ]] && run 2 "${HARD_NORMAL_GAMES:-100}" hard normal
 true
