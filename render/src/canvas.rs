@@ -237,9 +237,9 @@ impl Canvas {
         }
     }
 
-    /// A rectangle with rounded corners of radius `radius`.
-    /// Filled and outlined in straight bands and four small corners (see [`crate::shapes`]);
-    /// a shape too small for that goes through the path filler whole.
+    /// A rectangle with rounded corners of radius `radius`, filled and outlined from its
+    /// coverage (see [`crate::shapes`]); an outline wider than its corners or its shape goes
+    /// through the path stroker.
     pub fn round_rect(&mut self, rect: Rect, radius: f32, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
         if self.measuring {
             return;
@@ -249,11 +249,8 @@ impl Canvas {
         let Some(scaled) = Rect::from_ltrb(rect.left() * s, rect.top() * s, rect.right() * s, rect.bottom() * s) else {
             return;
         };
-        if let Some(colour) = fill
-            && !crate::shapes::fill_round_rect(&mut self.pixmap, scaled, radius * s, &colour.paint())
-            && let Some(path) = round_rect_path(rect, radius)
-        {
-            self.draw(path, Some(colour), None);
+        if let Some(colour) = fill {
+            crate::shapes::fill_round_rect(&mut self.pixmap, scaled, radius * s, colour);
         }
         if let Some((colour, width)) = stroke
             && !crate::shapes::stroke_round_rect(
@@ -261,7 +258,7 @@ impl Canvas {
                 scaled,
                 radius * s,
                 (width * s).max(THINNEST),
-                &colour.paint(),
+                colour,
             )
             && let Some(path) = round_rect_path(rect, radius)
         {
