@@ -52,8 +52,8 @@ fn distance(a: u32, b: u32) -> u32 {
 /// has a thousand or so colours and a hundred thousand runs to look up, which this does in a
 /// multiply and a compare or two (the standard map's hashing cost more than the rest).
 struct Ids {
-    keys: Vec<u32>,
-    ids: Vec<u32>,
+    /// (key, id) side by side: a probe reads one cache line, not one in each of two arrays.
+    slots: Vec<(u32, u32)>,
     len: usize,
 }
 
@@ -62,13 +62,13 @@ impl Ids {
     const EMPTY: u32 = u32::MAX;
 
     fn new() -> Self {
-        Self { keys: vec![Self::EMPTY; 4096], ids: vec![0; 4096], len: 0 }
+        Self { slots: vec![(Self::EMPTY, 0); 4096], len: 0 }
     }
 
     fn slot(&self, key: u32) -> usize {
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 12) as usize & mask;
-        while self.keys[slot] != key && self.keys[slot] != Self::EMPTY {
+        while self.slots[slot].0 != key && self.slots[slot].0 != Self::EMPTY {
             slot = (slot + 1) & mask;
         }
         slot
@@ -77,26 +77,22 @@ impl Ids {
     /// The id of `key`, numbering it `next` if it is new (then `true`).
     fn get_or_insert(&mut self, key: u32, next: u32) -> (u32, bool) {
         let slot = self.slot(key);
-        if self.keys[slot] == key {
-            return (self.ids[slot], false);
+        if self.slots[slot].0 == key {
+            return (self.slots[slot].1, false);
         }
-        self.keys[slot] = key;
-        self.ids[slot] = next;
+        self.slots[slot] = (key, next);
         self.len += 1;
-        if 2 * self.len > self.keys.len() {
+        if 2 * self.len > self.slots.len() {
             self.grow();
         }
         (next, true)
     }
 
     fn grow(&mut self) {
-        let old =
-            std::mem::replace(self, Self { keys: vec![Self::EMPTY; 2 * self.keys.len()], ids: Vec::new(), len: 0 });
-        self.ids = vec![0; self.keys.len()];
-        for (key, id) in old.keys.into_iter().zip(old.ids).filter(|(k, _)| *k != Self::EMPTY) {
+        let old = std::mem::replace(self, Self { slots: vec![(Self::EMPTY, 0); 2 * self.slots.len()], len: 0 });
+        for (key, id) in old.slots.into_iter().filter(|(k, _)| *k != Self::EMPTY) {
             let slot = self.slot(key);
-            self.keys[slot] = key;
-            self.ids[slot] = id;
+            self.slots[slot] = (key, id);
             self.len += 1;
         }
     }
@@ -115,13 +111,24 @@ fn runs(rgba: &[u8]) -> Runs {
     let mut colours: Vec<(u32, u32)> = Vec::new();
     // A board has a few hundred thousand runs: one buffer for all of them.
     let mut runs: Vec<(u32, u32)> = Vec::with_capacity(rgba.len() / 64);
+    // The colour two runs back, with its id: anti-aliased text and lines on a panel come back
+    // to the panel's colour after a run or two, and this answers those without a lookup.
+    let mut before = (u32::MAX, 0u32);
+    let mut last = (u32::MAX, 0u32);
     let mut end_run = |word: u32, run: u32| {
-        let (id, new) = ids.get_or_insert(word & KEY, colours.len() as u32);
-        if new {
-            colours.push((word & KEY, 0));
-        }
+        let key = word & KEY;
+        let id = if key == before.0 {
+            before.1
+        } else {
+            let (id, new) = ids.get_or_insert(key, colours.len() as u32);
+            if new {
+                colours.push((key, 0));
+            }
+            id
+        };
         colours[id as usize].1 += run;
         runs.push((id, run));
+        (before, last) = (last, (key, id));
     };
     // Whole RGBA words, compared one after the other; once a run is 8 pixels long, the next
     // 8 pixels (32 bytes) are compared with it at once, which skips the long runs of panels
