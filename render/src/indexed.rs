@@ -228,14 +228,8 @@ pub fn quantise(canvas: &Canvas) -> Indexed {
     let mut indices = Vec::with_capacity(canvas.pixels().len() / 4);
     for (id, length) in &runs.runs {
         let (value, length) = (index[*id as usize], *length as usize);
-        // Most runs are a few pixels (text and edges): written one by one, not by a call.
-        if length <= 8 {
-            for _ in 0..length {
-                indices.push(value);
-            }
-        } else {
-            indices.resize(indices.len() + length, value);
-        }
+        // One capacity check a run (pushing byte by byte checked every byte).
+        indices.extend(std::iter::repeat_n(value, length));
     }
     let palette = palette.iter().flat_map(|c| channels(*c)).collect();
     Indexed { palette, indices, runs: runs.runs.len() }
