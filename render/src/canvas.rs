@@ -191,6 +191,12 @@ impl Canvas {
         Some(Self { pixmap, width, height, scale, fonts, texts: Vec::new(), panels: Vec::new(), measuring: true })
     }
 
+    /// Pixels per layout unit.
+    #[must_use]
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
     /// Width in layout units.
     #[must_use]
     pub fn width(&self) -> u32 {
