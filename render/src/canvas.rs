@@ -191,6 +191,12 @@ impl Canvas {
         Some(Self { pixmap, width, height, scale, fonts, texts: Vec::new(), panels: Vec::new(), measuring: true })
     }
 
+    /// Pixels per layout unit.
+    #[must_use]
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
     /// Width in layout units.
     #[must_use]
     pub fn width(&self) -> u32 {
@@ -237,9 +243,9 @@ impl Canvas {
         }
     }
 
-    /// A rectangle with rounded corners of radius `radius`.
-    /// Filled and outlined in straight bands and four small corners (see [`crate::shapes`]);
-    /// a shape too small for that goes through the path filler whole.
+    /// A rectangle with rounded corners of radius `radius`, filled and outlined from its
+    /// coverage (see [`crate::shapes`]); an outline wider than its corners or its shape goes
+    /// through the path stroker.
     pub fn round_rect(&mut self, rect: Rect, radius: f32, fill: Option<Rgba>, stroke: Option<(Rgba, f32)>) {
         if self.measuring {
             return;
@@ -249,11 +255,8 @@ impl Canvas {
         let Some(scaled) = Rect::from_ltrb(rect.left() * s, rect.top() * s, rect.right() * s, rect.bottom() * s) else {
             return;
         };
-        if let Some(colour) = fill
-            && !crate::shapes::fill_round_rect(&mut self.pixmap, scaled, radius * s, &colour.paint())
-            && let Some(path) = round_rect_path(rect, radius)
-        {
-            self.draw(path, Some(colour), None);
+        if let Some(colour) = fill {
+            crate::shapes::fill_round_rect(&mut self.pixmap, scaled, radius * s, colour);
         }
         if let Some((colour, width)) = stroke
             && !crate::shapes::stroke_round_rect(
@@ -261,7 +264,7 @@ impl Canvas {
                 scaled,
                 radius * s,
                 (width * s).max(THINNEST),
-                &colour.paint(),
+                colour,
             )
             && let Some(path) = round_rect_path(rect, radius)
         {
@@ -549,26 +552,32 @@ fn mul255(a: u32, b: u32) -> u32 {
 fn blend_mask(pixmap: &mut Pixmap, mask: &Mask, x0: i32, y0: i32, colour: Rgba) {
     let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
     let stride = width as usize * 4;
+    let mask_width = mask.width.max(1) as i32;
+    // The mask's columns that land on the canvas, found once rather than pixel by pixel.
+    let (c0, c1) = ((-x0).clamp(0, mask_width), (width - x0).clamp(0, mask_width));
+    if c0 >= c1 {
+        return;
+    }
+    let ink = [colour.r, colour.g, colour.b, 255];
     let data = pixmap.data_mut();
-    for (row, coverage) in mask.coverage.chunks_exact(mask.width.max(1)).enumerate() {
+    for (row, coverage) in mask.coverage.chunks_exact(mask_width as usize).enumerate() {
         let y = y0 + row as i32;
         if !(0..height).contains(&y) {
             continue;
         }
-        for (col, &c) in coverage.iter().enumerate() {
-            let x = x0 + col as i32;
-            if c == 0 || !(0..width).contains(&x) {
+        let start = y as usize * stride + (x0 + c0) as usize * 4;
+        let pixels = data[start..start + (c1 - c0) as usize * 4].chunks_exact_mut(4);
+        for (pixel, &c) in pixels.zip(&coverage[c0 as usize..c1 as usize]) {
+            if c == 0 {
                 continue;
             }
-            let i = y as usize * stride + x as usize * 4;
             if c == 255 && colour.a == 255 {
-                data[i..i + 4].copy_from_slice(&[colour.r, colour.g, colour.b, 255]);
+                pixel.copy_from_slice(&ink);
                 continue;
             }
             let alpha = mul255(u32::from(colour.a), u32::from(c));
             let rest = 255 - alpha;
-            let pixel = &mut data[i..i + 4];
-            for (channel, ink) in pixel.iter_mut().zip([colour.r, colour.g, colour.b, 255]) {
+            for (channel, ink) in pixel.iter_mut().zip(ink) {
                 let value = mul255(u32::from(ink), alpha) + mul255(u32::from(*channel), rest);
                 *channel = value.min(255) as u8;
             }

@@ -7,9 +7,14 @@
 //! white, and in a seat's own view the cards it may move a pyramid onto (R13, R22) marked
 //! with a dashed ring.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use engines::conquest_of_mars::{CellView, Orient, View};
 use engines::parts::cards::Card;
 use engines::parts::pyramids::{Colour, Size};
+use tiny_skia::Pixmap;
 
 use super::{Ink, ink};
 use crate::canvas::{Align, Canvas, Face, Rgba, Style, rect};
@@ -279,9 +284,25 @@ fn unit(orient: Orient) -> Option<(f32, f32)> {
     orient.delta().map(|(dc, dr)| (f32::from(dc), f32::from(dr)))
 }
 
+/// Pyramid pictures (faces, outline and pips, not the letter) already drawn, by what their
+/// pixels depend on: size, direction, colour, the pyramid's scale and the canvas's (as
+/// bits). A board shows dozens of pyramids of a few kinds, each five anti-aliased polygons
+/// and its pips through the path filler; stamping a ready picture costs a fraction of that.
+type SpriteKey = (Size, Orient, Colour, u32, u32);
+
+/// Most pyramid pictures kept at once (the scale follows the card sizes, which follow the
+/// layout); past it the cache starts again.
+const SPRITE_LIMIT: usize = 512;
+
+thread_local! {
+    static SPRITES: RefCell<HashMap<SpriteKey, Rc<Pixmap>>> = RefCell::new(HashMap::new());
+}
+
 /// A pyramid centred on `(cx, cy)`: upright as a square of four lit faces meeting at the
 /// apex, flat as a triangle pointing along its direction; its colour's letter on it, and one,
-/// two or three pips for its size.
+/// two or three pips for its size. The picture is drawn once per kind (see [`SpriteKey`]) and
+/// stamped on the nearest whole pixel; the letter is written on the canvas, where the text
+/// checks see it.
 pub(super) fn pyramid(
     canvas: &mut Canvas,
     (cx, cy): (f32, f32),
@@ -290,11 +311,63 @@ pub(super) fn pyramid(
     colour: Colour,
     scale: f32,
 ) {
+    let (length, base, side) = dims(size);
+    // Room for the piece whichever way it points, its outline and anti-aliasing.
+    let extent = (length.max(base).max(side) * scale + 8.0).ceil();
+    let key = (size, orient, colour, scale.to_bits(), canvas.scale().to_bits());
+    let sprite = SPRITES.with(|sprites| {
+        let mut sprites = sprites.borrow_mut();
+        if sprites.len() >= SPRITE_LIMIT && !sprites.contains_key(&key) {
+            sprites.clear();
+        }
+        if let Some(sprite) = sprites.get(&key) {
+            return Some(Rc::clone(sprite));
+        }
+        let mut picture =
+            Canvas::at_scale(extent as u32, extent as u32, Rgba::hex(0).with_alpha(0), canvas.scale()).ok()?;
+        draw_pyramid(&mut picture, (extent / 2.0, extent / 2.0), size, orient, colour, scale, false);
+        let sprite = Rc::new(picture.into_pixmap());
+        sprites.insert(key, Rc::clone(&sprite));
+        Some(sprite)
+    });
+    match sprite {
+        Some(sprite) => {
+            canvas.stamp(&sprite, cx - extent / 2.0, cy - extent / 2.0);
+            letter_on(canvas, (cx, cy), size, orient, colour, scale);
+        }
+        None => draw_pyramid(canvas, (cx, cy), size, orient, colour, scale, true),
+    }
+}
+
+/// The colour's letter on a pyramid centred on `(cx, cy)`: in the middle of an upright one, a
+/// third of the way from the base of a flat one, where the triangle is wide enough to hold it.
+fn letter_on(canvas: &mut Canvas, (cx, cy): (f32, f32), size: Size, orient: Orient, colour: Colour, scale: f32) {
+    let letter_size = 18;
+    let style = Style::new(Face::Bold, letter_size, ink(colour).letter).aid();
+    let text = colour.letter().to_string();
+    let (lx, ly) = match unit(orient) {
+        None => (cx, cy),
+        Some((ux, uy)) => {
+            let length = dims(size).0 * scale;
+            let mid = (cx - ux * length / 2.0, cy - uy * length / 2.0);
+            (mid.0 + ux * length / 3.0, mid.1 + uy * length / 3.0)
+        }
+    };
+    canvas.text(lx, ly + f32::from(letter_size) * 0.36, &text, style, Align::Center);
+}
+
+/// Draws a pyramid (see [`pyramid`]) with paths, its letter too if `with_letter`.
+fn draw_pyramid(
+    canvas: &mut Canvas,
+    (cx, cy): (f32, f32),
+    size: Size,
+    orient: Orient,
+    colour: Colour,
+    scale: f32,
+    with_letter: bool,
+) {
     let Ink { fill, letter, edge } = ink(colour);
     let (length, base, side) = dims(size);
-    let letter_size = 18;
-    let style = Style::new(Face::Bold, letter_size, letter).aid();
-    let text = colour.letter().to_string();
     match unit(orient) {
         None => {
             let h = side * scale / 2.0;
@@ -305,7 +378,6 @@ pub(super) fn pyramid(
             canvas.polygon(&[tr, br, apex], Some(Rgba::hex(0).with_alpha(35)), None);
             canvas.polygon(&[bl, br, apex], Some(Rgba::hex(0).with_alpha(70)), None);
             canvas.polygon(&[tl, tr, br, bl], None, Some((edge, 2.0)));
-            canvas.text(cx, cy + f32::from(letter_size) * 0.36, &text, style, Align::Center);
             pips(canvas, &pip_spots(size, orient, (cx, cy), scale), h, letter);
         }
         Some((ux, uy)) => {
@@ -318,12 +390,11 @@ pub(super) fn pyramid(
             canvas.polygon(&[apex, left, right], Some(fill), None);
             canvas.polygon(&[apex, mid, right], Some(Rgba::hex(0).with_alpha(50)), None);
             canvas.polygon(&[apex, left, right], None, Some((edge, 2.0)));
-            // The letter sits a third of the way from the base, where the triangle is widest
-            // enough to hold it.
-            let (lx, ly) = (mid.0 + ux * length / 3.0, mid.1 + uy * length / 3.0);
-            canvas.text(lx, ly + f32::from(letter_size) * 0.36, &text, style, Align::Center);
             pips(canvas, &pip_spots(size, orient, (cx, cy), scale), base / 2.0, letter);
         }
+    }
+    if with_letter {
+        letter_on(canvas, (cx, cy), size, orient, colour, scale);
     }
 }
 
