@@ -16,6 +16,7 @@ use common::gunslinger as mg;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main};
 use engines::{AnyGame, Viewer};
+use render::PictureSize;
 
 type Criterion = criterion::Criterion<ThreadCpu>;
 
@@ -126,7 +127,7 @@ fn raja_boards(c: &mut Criterion) {
 }
 
 /// Every game at its largest table along a seeded random game: half-way and at the end, the
-/// public board and the first seat's own.
+/// public board and the first seat's own, each at both picture sizes.
 fn walked_boards(c: &mut Criterion) {
     for kind in engines::GameKind::ALL {
         let players = kind.players().1;
@@ -145,6 +146,14 @@ fn walked_boards(c: &mut Criterion) {
             let png = render::board_png(&stop.view, &names).expect("renders");
             println!("{id}: PNG is {} bytes", png.len());
             c.bench_function(&id, |b| b.iter(|| render::board_png(black_box(&stop.view), black_box(&names))));
+            // The same board as a player on a slow link gets it.
+            let small = PictureSize::Small;
+            let id = format!("{id}, small");
+            let png = render::board_png_sized(&stop.view, &names, small).expect("renders");
+            println!("{id}: PNG is {} bytes", png.len());
+            c.bench_function(&id, |b| {
+                b.iter(|| render::board_png_sized(black_box(&stop.view), black_box(&names), small))
+            });
         }
     }
 }

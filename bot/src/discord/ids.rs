@@ -63,11 +63,13 @@ pub enum SettingsOp {
     Digest,
     /// Listed on leaderboards, stats and history shown to others.
     Listed,
+    /// Small board pictures in the player's own panel and DMs.
+    SmallPictures,
 }
 
 impl SettingsOp {
     /// Every toggle, in the panel's order.
-    pub const ALL: [Self; 4] = [Self::Dm, Self::Mention, Self::HalfTime, Self::Listed];
+    pub const ALL: [Self; 5] = [Self::Dm, Self::Mention, Self::HalfTime, Self::Listed, Self::SmallPictures];
     /// Every menu, in the panel's order.
     pub const MENUS: [Self; 4] = [Self::Zone, Self::QuietFrom, Self::QuietUntil, Self::Digest];
 
@@ -81,6 +83,7 @@ impl SettingsOp {
             Self::QuietUntil => "qu",
             Self::Digest => "dg",
             Self::Listed => "ls",
+            Self::SmallPictures => "sp",
         }
     }
 }

@@ -301,7 +301,7 @@ pub const HELP: &str = "**Saloon's commands**
 • `/resign` leaves a game you are playing.
 • `/rejoin` takes your seat back from the computer that played it while you were away.
 • `/away` says you are away for some days, from today or a later date: your turns' clocks stop and you are not pinged.
-• `/settings` sets your DMs, mentions, reminders, time zone, quiet hours, a daily digest, and whether you are listed in stats.
+• `/settings` sets your DMs, mentions, reminders, time zone, quiet hours, a daily digest, whether you are listed in stats, and small pictures for a slow connection.
 • `/stats` shows a player's games, wins, streak and ratings on this server.
 • `/leaderboard` ranks this server's players of a game by rating (after 10 rated games).
 • `/history` lists finished games here, with results and links.

@@ -299,6 +299,11 @@ async fn panel_message(
     {
         content.push_str(&format!("📝 Your notes: {}\n", post::clip(&note, 300)));
     }
+    // A player on a slow connection asked for small pictures in `/settings` (issue #25).
+    let size = match owner {
+        Some(user) if data.tables.user_settings(user).await?.small_pictures => render::PictureSize::Small,
+        _ => render::PictureSize::Standard,
+    };
     let text = render::board_text(&private.view, &private.names);
     let public = snapshot.view.as_ref().map(|view| render::board_text(view, &private.names));
     content.push_str(&format!("```\n{}\n```", own_board_text(&text, public.as_deref(), PANEL_BOARD_ROOM)));
@@ -334,7 +339,7 @@ async fn panel_message(
     if take_back && rows.len() < 5 {
         rows.extend(super::undo::take_back_row(snapshot.id));
     }
-    let png = render::board_png(&private.view, &private.names).ok().map(|png| {
+    let png = render::board_png_sized(&private.view, &private.names, size).ok().map(|png| {
         serenity::CreateAttachment::bytes(png, format!("table-{}-yours.png", snapshot.id))
             .description(post::alt_text(snapshot.game, &own_board_text(&text, public.as_deref(), 900)))
     });

@@ -1,7 +1,8 @@
 //! The `/settings` panel: a player's own notification settings, the same at every table and
 //! server. Buttons switch the DM, the mention and the half-time reminder; menus pick the time
 //! zone and the quiet hours (issue #27 item 3), so nothing is typed; one more button says
-//! whether the player is listed on leaderboards (issue #28).
+//! whether the player is listed on leaderboards (issue #28); one more asks for small board
+//! pictures, for a slow connection (issue #25).
 
 use poise::serenity_prelude as serenity;
 
@@ -71,12 +72,14 @@ pub fn panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>
          • Quiet hours: **{quiet}**\n\
          • Daily digest instead of a DM each turn: **{digest}**\n\
          • Listed on leaderboards, your stats and history shown to others: **{}**\n\
+         • Small pictures of your own board (your panel and DMs), quicker on a slow connection: **{}**\n\
          Press a button to switch one, or pick from a menu.",
         word(settings.dm_on_turn),
         word(settings.mention),
         word(settings.half_time),
         zone_label(zone),
         word(settings.listed),
+        word(settings.small_pictures),
     );
     let buttons = SettingsOp::ALL
         .into_iter()
@@ -86,6 +89,7 @@ pub fn panel(settings: &UserSettings) -> (String, Vec<serenity::CreateActionRow>
                 SettingsOp::Mention => ("Mention me", settings.mention),
                 SettingsOp::HalfTime => ("Half-time reminder", settings.half_time),
                 SettingsOp::Listed => ("Listed in stats", settings.listed),
+                SettingsOp::SmallPictures => ("Small pictures", settings.small_pictures),
                 _ => return None,
             };
             let id = ComponentId::Settings(op).encode().unwrap_or_default();
@@ -140,6 +144,7 @@ fn changed(mut settings: UserSettings, op: SettingsOp, value: &str) -> Result<Us
         SettingsOp::Mention => settings.mention = !settings.mention,
         SettingsOp::HalfTime => settings.half_time = !settings.half_time,
         SettingsOp::Listed => settings.listed = !settings.listed,
+        SettingsOp::SmallPictures => settings.small_pictures = !settings.small_pictures,
         SettingsOp::Zone => {
             let zone = quiet::zone(value)?;
             settings.time_zone = (zone != chrono_tz::Tz::UTC).then(|| zone.name().to_string());

@@ -79,7 +79,8 @@ impl Store {
     pub async fn user_settings(&self, user: UserId) -> Result<UserSettings, StoreError> {
         self.writable()?;
         let row = sqlx::query(
-            "SELECT dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour, listed
+            "SELECT dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour, listed,
+                    small_pictures
              FROM user_settings WHERE user_id = $1",
         )
         .bind(user.to_db())
@@ -100,6 +101,7 @@ impl Store {
             quiet,
             digest_hour: digest.map(|h| u8::try_from(h).map_err(|_| corrupt("digest hour", h))).transpose()?,
             listed: row.try_get::<i64, _>(7)? != 0,
+            small_pictures: row.try_get::<i64, _>(8)? != 0,
         })
     }
 
@@ -112,13 +114,15 @@ impl Store {
         self.writable()?;
         sqlx::query(
             "INSERT INTO user_settings
-                 (user_id, dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour, updated_at, listed)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                 (user_id, dm_on_turn, mention, half_time, time_zone, quiet_from, quiet_until, digest_hour, updated_at, listed,
+                  small_pictures)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
              ON CONFLICT (user_id) DO UPDATE SET
                  dm_on_turn = excluded.dm_on_turn, mention = excluded.mention, half_time = excluded.half_time,
                  time_zone = excluded.time_zone, quiet_from = excluded.quiet_from,
                  quiet_until = excluded.quiet_until, digest_hour = excluded.digest_hour,
-                 digest_next = NULL, updated_at = excluded.updated_at, listed = excluded.listed",
+                 digest_next = NULL, updated_at = excluded.updated_at, listed = excluded.listed,
+                 small_pictures = excluded.small_pictures",
         )
         .bind(user.to_db())
         .bind(i64::from(settings.dm_on_turn))
@@ -130,6 +134,7 @@ impl Store {
         .bind(settings.digest_hour.map(i64::from))
         .bind(now())
         .bind(i64::from(settings.listed))
+        .bind(i64::from(settings.small_pictures))
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -120,6 +120,9 @@ pub struct UserSettings {
     pub digest_hour: Option<u8>,
     /// Listed on leaderboards, and their stats and history shown to others (issue #28).
     pub listed: bool,
+    /// Their own board pictures (panel and DMs) painted small, for a slow connection
+    /// (issue #25).
+    pub small_pictures: bool,
 }
 
 impl Default for UserSettings {
@@ -132,6 +135,7 @@ impl Default for UserSettings {
             quiet: None,
             digest_hour: None,
             listed: true,
+            small_pictures: false,
         }
     }
 }

@@ -512,6 +512,43 @@ async fn skip_pings_for_this_turn_silences_its_reminder() {
     harness.finish().await;
 }
 
+/// Issue #25 item 4: a player on a slow connection asks for small pictures in `/settings`;
+/// their own board (the `/hand` panel, as in their DMs) comes 480 px wide from then on, while
+/// the other player's and the thread's stay 640 px.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn small_pictures_shrink_only_the_askers_own_board() {
+    // The width in a PNG's header (bytes 16–19 of the IHDR chunk).
+    let width = |png: &[u8]| png.get(16..20).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    let harness = Harness::start().await;
+    let (thread, board, _) = two_player_game(&harness).await;
+    let picture = board.attachments.iter().find(|a| a.filename.ends_with(".png")).expect("the board's picture");
+    assert_eq!(width(&picture.bytes), Some(640));
+    let (fake, thread) = (&harness.fake, thread.id);
+    let hand = |player| async move {
+        let reply = fake.wait_reply(&fake.slash_command(player, thread, "hand", vec![]).await).await;
+        let png = reply.files.iter().find(|f| f.filename.ends_with(".png")).expect("a picture in the panel");
+        (width(&png.bytes), png.bytes.len())
+    };
+    let (before, big) = hand(ALICE).await;
+    assert_eq!(before, Some(640));
+
+    let open = harness.fake.slash_command(ALICE, CHANNEL_ID, "settings", vec![]).await;
+    let reply = harness.fake.wait_reply(&open).await;
+    assert!(reply.content().is_some_and(|c| c.contains("Small pictures of your own board") && c.contains("**off**")));
+    let panel = harness.fake.message(reply.message_id.expect("the panel")).expect("stored");
+    let button = crate::discord::button(&panel, "Small pictures").expect("the switch");
+    let reply = harness.fake.wait_reply(&harness.fake.click(ALICE, &panel, &button).await).await;
+    let panel = harness.fake.message(reply.message_id.expect("the panel again")).expect("stored");
+    assert!(panel.buttons().iter().any(|(_, l, _)| *l == "Small pictures: on"), "{:?}", panel.buttons());
+    assert!(harness.tables().await.user_settings(bot::table::UserId(ALICE.id)).await.expect("read").small_pictures);
+
+    let (after, small) = hand(ALICE).await;
+    assert_eq!(after, Some(480), "the asker's own board is small");
+    assert!(small * 10 < big * 8, "and smaller: {small} bytes against {big}");
+    assert_eq!(hand(BOB).await.0, Some(640), "the other player's is not");
+    harness.finish().await;
+}
+
 /// Item 3, quiet hours: picked from the `/settings` menus in the player's own time zone (an
 /// end before a start and zero-length hours are refused in a sentence and change nothing; an
 /// unknown zone, which the menu cannot send, is refused in `table::quiet`'s unit tests). During them the turn's DM and mention are held, not sent, and the clock

@@ -62,6 +62,7 @@ async fn server_and_player_settings_read_back_and_refusals_change_nothing() {
         time_zone: Some("Europe/Berlin".into()),
         quiet: Some((22 * 60, 7 * 60)),
         digest_hour: Some(8),
+        small_pictures: true,
         ..UserSettings::default()
     };
     tables.save_user_settings(ALICE, &mine).await.expect("save");

@@ -84,12 +84,13 @@ fn layout(canvas: &mut Canvas, view: &View, names: &[String]) -> f32 {
 /// Draws the board of `view` as PNG bytes: the public board, plus the private strip when
 /// `view` is a seat's own and the seat holds a secret. The board is laid out once on a
 /// measuring canvas to learn its height, then drawn.
+/// Painted at `scale` pixels per layout unit (see [`crate::PictureSize`]).
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`Canvas::finish`].
-pub(crate) fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
+pub(crate) fn board_png(view: &View, names: &[String], scale: f32) -> Result<crate::Drawing, RenderError> {
     let height = layout(&mut Canvas::measuring(WIDTH)?, view, names);
-    let mut canvas = Canvas::new(WIDTH, height.ceil() as u32, theme::BACKGROUND)?;
+    let mut canvas = Canvas::at_scale(WIDTH, height.ceil() as u32, theme::BACKGROUND, scale)?;
     layout(&mut canvas, view, names);
     canvas.finish()
 }

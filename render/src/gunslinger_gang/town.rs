@@ -259,18 +259,19 @@ fn entry_card(canvas: &mut Canvas, entry: &EntryView, x: f32, y: f32) {
 /// Height of one band of the face-down pattern: two offset rows of diamonds.
 const PATTERN_BAND: f32 = 24.0;
 
-/// Pattern bands already drawn, by tile width (a board has one width; the list stays short).
-type Bands = Vec<(u32, Arc<Pixmap>)>;
+/// Pattern bands already drawn, by tile width and the picture's scale (its bits): a board has
+/// one width, a bot two sizes of picture, so the list stays short.
+type Bands = Vec<((u32, u32), Arc<Pixmap>)>;
 static BANDS: LazyLock<Mutex<Bands>> = LazyLock::new(Mutex::default);
 
 /// One band of the face-down pattern for a tile `width` wide, transparent between diamonds.
-fn pattern_band(width: f32) -> Option<Arc<Pixmap>> {
-    let key = width.round() as u32;
+fn pattern_band(width: f32, scale: f32) -> Option<Arc<Pixmap>> {
+    let key = (width.round() as u32, scale.to_bits());
     let mut bands = BANDS.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, band)) = bands.iter().find(|(w, _)| *w == key) {
         return Some(Arc::clone(band));
     }
-    let mut canvas = Canvas::new(key, PATTERN_BAND as u32, theme::FACEDOWN.with_alpha(0)).ok()?;
+    let mut canvas = Canvas::at_scale(key.0, PATTERN_BAND as u32, theme::FACEDOWN.with_alpha(0), scale).ok()?;
     let step = 24.0;
     for (row, cy) in [6.0, 18.0].into_iter().enumerate() {
         let mut cx = 18.0 + if row == 1 { step / 2.0 } else { 0.0 };
@@ -290,7 +291,7 @@ fn facedown(canvas: &mut Canvas, town: &TownView, (x, y, w, h): (f32, f32, f32, 
     ink::panel(canvas, x, y, w, h, theme::FACEDOWN, (theme::PANEL_EDGE, 1.0));
     // A card-back pattern of small diamonds, kept inside the tile: bands of two rows stamped
     // from one sprite (drawing each diamond costs more than the rest of the tile).
-    if let Some(band) = pattern_band(w) {
+    if let Some(band) = pattern_band(w, canvas.scale()) {
         let mut top = y + 12.0;
         while top + PATTERN_BAND <= y + h - 6.0 {
             canvas.stamp(&band, x, top);

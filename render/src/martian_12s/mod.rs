@@ -156,12 +156,13 @@ fn height(view: &View) -> f32 {
 
 /// Draws the board of `view`: the header, then the final standings (once the match is over)
 /// or the bag, then the players' cards in two or three columns.
+/// Painted at `scale` pixels per layout unit (see [`crate::PictureSize`]).
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`Canvas::finish`].
-pub fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
+pub fn board_png(view: &View, names: &[String], scale: f32) -> Result<crate::Drawing, RenderError> {
     let height = height(view).ceil() as u32;
-    let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
+    let mut canvas = Canvas::at_scale(WIDTH, height, theme::BACKGROUND, scale)?;
     header(&mut canvas, view, names);
     let mut y = HEADER;
     if view.outcome.is_some() {
@@ -274,32 +275,32 @@ fn bag(canvas: &mut Canvas, view: &View, top: f32) {
 /// Room around a pyramid sprite for its outline and anti-aliasing.
 const SPRITE_PAD: f32 = 3.0;
 
-/// Pyramids already drawn, by palette (Xeno or not), value and size: a board stamps the
-/// same few dozen over and over.
+/// Pyramids already drawn, by palette (Xeno or not), value, size and the picture's scale
+/// (its bits): a board stamps the same few dozen over and over.
 static SPRITES: LazyLock<Mutex<Sprites>> = LazyLock::new(Mutex::default);
 
-/// Pyramid sprites keyed by (Xeno palette, value, size).
-type Sprites = HashMap<(bool, u8, Size), Arc<Pixmap>>;
+/// Pyramid sprites keyed by (Xeno palette, value, size, scale's bits).
+type Sprites = HashMap<(bool, u8, Size, u32), Arc<Pixmap>>;
 
 /// One pyramid standing on `base` with its left corner at `x`; returns its width.
 fn pyramid(canvas: &mut Canvas, x: f32, base: f32, size: Size, value: u8, palette: Palette) -> f32 {
     let (w, h, _) = dims(size);
-    match pyramid_sprite(palette, value, size) {
+    match pyramid_sprite(palette, value, size, canvas.scale()) {
         Some(sprite) => canvas.stamp(&sprite, x - SPRITE_PAD, base - h - SPRITE_PAD),
         None => draw_pyramid(canvas, x, base, size, value, ink_of(palette, value)),
     }
     w
 }
 
-fn pyramid_sprite(palette: Palette, value: u8, size: Size) -> Option<Arc<Pixmap>> {
-    let key = (palette == Palette::Xeno, value, size);
+fn pyramid_sprite(palette: Palette, value: u8, size: Size, scale: f32) -> Option<Arc<Pixmap>> {
+    let key = (palette == Palette::Xeno, value, size, scale.to_bits());
     let mut sprites = SPRITES.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(sprite) = sprites.get(&key) {
         return Some(Arc::clone(sprite));
     }
     let (w, h, _) = dims(size);
     let side = |length: f32| (length + 2.0 * SPRITE_PAD) as u32;
-    let mut canvas = Canvas::new(side(w), side(h), Rgba::hex(0).with_alpha(0)).ok()?;
+    let mut canvas = Canvas::at_scale(side(w), side(h), Rgba::hex(0).with_alpha(0), scale).ok()?;
     draw_pyramid(&mut canvas, SPRITE_PAD, SPRITE_PAD + h, size, value, ink_of(palette, value));
     let sprite = Arc::new(canvas.into_pixmap());
     sprites.insert(key, Arc::clone(&sprite));

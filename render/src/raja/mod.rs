@@ -65,13 +65,14 @@ pub(crate) fn player_colours() -> Vec<(&'static str, Rgba)> {
 }
 
 /// The board of `view` as PNG bytes; a seat's view adds its blinder.
+/// Painted at `scale` pixels per layout unit (see [`crate::PictureSize`]).
 ///
 /// # Errors
 /// As [`Canvas::new`] and [`Canvas::png`].
-pub(crate) fn board_png(view: &View, names: &[String]) -> Result<crate::Drawing, RenderError> {
+pub(crate) fn board_png(view: &View, names: &[String], scale: f32) -> Result<crate::Drawing, RenderError> {
     let mut probe = Canvas::measuring(WIDTH)?;
     let height = draw(&mut probe, view, names).ceil() as u32;
-    let mut canvas = Canvas::new(WIDTH, height, theme::BACKGROUND)?;
+    let mut canvas = Canvas::at_scale(WIDTH, height, theme::BACKGROUND, scale)?;
     draw(&mut canvas, view, names);
     canvas.finish()
 }
