@@ -349,11 +349,18 @@ fn letter_on(canvas: &mut Canvas, (cx, cy): (f32, f32), size: Size, orient: Orie
         None => (cx, cy),
         Some((ux, uy)) => {
             let length = dims(size).0 * scale;
-            let mid = (cx - ux * length / 2.0, cy - uy * length / 2.0);
+            let (_, mid) = flat_ends((cx, cy), (ux, uy), length);
             (mid.0 + ux * length / 3.0, mid.1 + uy * length / 3.0)
         }
     };
     canvas.text(lx, ly + f32::from(letter_size) * 0.36, &text, style, Align::Center);
+}
+
+/// A flat pyramid `length` long centred on `(cx, cy)` and pointing along the unit vector
+/// `(ux, uy)`: its apex and the middle of its base.
+fn flat_ends((cx, cy): (f32, f32), (ux, uy): (f32, f32), length: f32) -> ((f32, f32), (f32, f32)) {
+    let (dx, dy) = (ux * length / 2.0, uy * length / 2.0);
+    ((cx + dx, cy + dy), (cx - dx, cy - dy))
 }
 
 /// Draws a pyramid (see [`pyramid`]) with paths, its letter too if `with_letter`.
@@ -383,8 +390,7 @@ fn draw_pyramid(
         Some((ux, uy)) => {
             let (length, base) = (length * scale, base * scale);
             let (vx, vy) = (-uy, ux);
-            let apex = (cx + ux * length / 2.0, cy + uy * length / 2.0);
-            let mid = (cx - ux * length / 2.0, cy - uy * length / 2.0);
+            let (apex, mid) = flat_ends((cx, cy), (ux, uy), length);
             let left = (mid.0 + vx * base / 2.0, mid.1 + vy * base / 2.0);
             let right = (mid.0 - vx * base / 2.0, mid.1 - vy * base / 2.0);
             canvas.polygon(&[apex, left, right], Some(fill), None);
