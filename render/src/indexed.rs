@@ -22,8 +22,9 @@ use crate::canvas::Canvas;
 pub struct Indexed {
     /// The palette as RGB triples, at most 256 of them.
     pub palette: Vec<u8>,
-    /// One palette index per pixel, row by row.
-    pub indices: Vec<u8>,
+    /// One palette index per pixel, row by row, each row led by its PNG filter type (0, none):
+    /// the PNG's image data before deflate, handed to zlib as it is with no copy in between.
+    pub rows: Vec<u8>,
     /// How many runs of equal pixels the picture has (in reading order, across rows): what
     /// its deflated size follows, about 0.7–0.8 bytes a run at zlib level 2 on large boards.
     pub runs: usize,
@@ -225,14 +226,29 @@ impl Nearest {
 pub fn quantise(canvas: &Canvas) -> Indexed {
     let runs = runs(canvas.pixels());
     let (palette, index) = palette(&runs.colours);
-    let mut indices = Vec::with_capacity(canvas.pixels().len() / 4);
+    let (width, height) = canvas.pixel_size();
+    let (width, height) = (width as usize, height as usize);
+    let mut rows = Vec::with_capacity((width + 1) * height + 1);
+    // Runs go on across rows: a run is cut where a row ends, and the next row's filter byte
+    // goes in between. `left` is what is left of the current row.
+    let mut left = width;
+    rows.push(0);
     for (id, length) in &runs.runs {
-        let (value, length) = (index[*id as usize], *length as usize);
+        let (value, mut length) = (index[*id as usize], *length as usize);
+        while length >= left {
+            rows.extend(std::iter::repeat_n(value, left));
+            rows.push(0);
+            length -= left;
+            left = width;
+        }
         // One capacity check a run (pushing byte by byte checked every byte).
-        indices.extend(std::iter::repeat_n(value, length));
+        rows.extend(std::iter::repeat_n(value, length));
+        left -= length;
     }
+    // The last row's end pushed a filter byte for a row that is not there.
+    rows.truncate((width + 1) * height);
     let palette = palette.iter().flat_map(|c| channels(*c)).collect();
-    Indexed { palette, indices, runs: runs.runs.len() }
+    Indexed { palette, rows, runs: runs.runs.len() }
 }
 
 /// The picture on `canvas` as an 8-bit palette PNG (see [`quantise`]), deflated at zlib
