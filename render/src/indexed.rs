@@ -108,16 +108,38 @@ struct Runs {
 }
 
 fn runs(rgba: &[u8]) -> Runs {
+    // The pixels as whole RGBA words. A pixmap's buffer comes from the allocator aligned for
+    // a word, so this borrows it; the copy is for a buffer that is not.
+    let words: std::borrow::Cow<'_, [u32]> = match bytemuck::try_cast_slice::<u8, u32>(rgba) {
+        Ok(words) => words.into(),
+        Err(_) => rgba.chunks_exact(4).map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]])).collect(),
+    };
     let mut ids = Ids::new();
     let mut colours: Vec<(u32, u32)> = Vec::new();
     // A board has a few hundred thousand runs: one buffer for all of them.
-    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(rgba.len() / 64);
+    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(words.len() / 16);
     // The colour two runs back, with its id: anti-aliased text and lines on a panel come back
     // to the panel's colour after a run or two, and this answers those without a lookup.
     let mut before = (u32::MAX, 0u32);
     let mut last = (u32::MAX, 0u32);
-    let mut end_run = |word: u32, run: u32| {
-        let key = word & KEY;
+    let mut i = 0;
+    while i < words.len() {
+        let (start, current) = (i, words[i]);
+        i += 1;
+        // Most runs are a few pixels of an anti-aliased edge: word by word. Once a run is 8
+        // long it is likely a panel or the background: 8 words at a time, or-ing their
+        // differences (which the compiler does in vector registers).
+        while i < words.len() && words[i] == current {
+            i += 1;
+            if i - start >= 8 {
+                while let Some(block) = words.get(i..i + 8)
+                    && block.iter().fold(0, |any, word| any | (word ^ current)) == 0
+                {
+                    i += 8;
+                }
+            }
+        }
+        let key = current & KEY;
         let id = if key == before.0 {
             before.1
         } else {
@@ -127,36 +149,10 @@ fn runs(rgba: &[u8]) -> Runs {
             }
             id
         };
+        let run = (i - start) as u32;
         colours[id as usize].1 += run;
         runs.push((id, run));
         (before, last) = (last, (key, id));
-    };
-    // Whole RGBA words, compared one after the other; once a run is 8 pixels long, the next
-    // 8 pixels (32 bytes) are compared with it at once, which skips the long runs of panels
-    // and background several times faster than word by word.
-    let pixels = rgba.len() / 4;
-    let word = |i: usize| u32::from_le_bytes([rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2], rgba[4 * i + 3]]);
-    if pixels > 0 {
-        let (mut current, mut start, mut i) = (word(0), 0, 1);
-        let mut block = [0u8; 32];
-        while i < pixels {
-            let next = word(i);
-            if next != current {
-                end_run(current, (i - start) as u32);
-                (current, start) = (next, i);
-            } else if i - start >= 8 {
-                if i - start == 8 {
-                    for pixel in block.chunks_exact_mut(4) {
-                        pixel.copy_from_slice(&current.to_le_bytes());
-                    }
-                }
-                while i + 9 <= pixels && rgba[4 * (i + 1)..4 * (i + 9)] == block {
-                    i += 8;
-                }
-            }
-            i += 1;
-        }
-        end_run(current, (pixels - start) as u32);
     }
     Runs { runs, colours }
 }
@@ -183,38 +179,59 @@ fn palette(colours: &[(u32, u32)]) -> (Vec<u32>, Vec<u8>) {
     (palette, index)
 }
 
-/// The palette as one array per channel, so that the distances of a colour to all 256
-/// entries are computed side by side (the compiler vectorises the loop): a board has several
-/// hundred colours outside the palette, each compared with every entry.
+/// The palette sorted by green, for finding the entry nearest a colour without measuring
+/// the distance to all 256: a board has a few thousand colours outside the palette (the
+/// anti-aliased edges), and comparing each with every entry was a tenth of a board's time.
 struct Nearest {
-    channels: [[i32; PALETTE]; 3],
-    len: usize,
+    /// (green, red, blue, index in the palette), by green, then index.
+    entries: Vec<[i32; 4]>,
 }
 
 impl Nearest {
     fn new(palette: &[u32]) -> Self {
-        let mut channels = [[0; PALETTE]; 3];
-        for (i, colour) in palette.iter().enumerate() {
-            for (c, shift) in [0, 8, 16].into_iter().enumerate() {
-                channels[c][i] = ((colour >> shift) & 0xff) as i32;
-            }
-        }
-        Self { channels, len: palette.len() }
+        let mut entries: Vec<[i32; 4]> = palette
+            .iter()
+            .take(PALETTE)
+            .enumerate()
+            .map(|(i, colour)| {
+                let [r, g, b] = channels(*colour).map(i32::from);
+                [g, r, b, i as i32]
+            })
+            .collect();
+        entries.sort_unstable();
+        Self { entries }
     }
 
     /// The index of the entry nearest `colour` by [`distance`], the first of equals.
     ///
     /// Each distance (at most 9 × 255², under 2²⁰) is packed with its index in the low byte,
-    /// so one minimum over the packed words finds both the nearest entry and, among equals,
-    /// the first: a loop the compiler vectorises, where tracking the best index as it went
-    /// was a scalar chain that profiled at a third of the palette pass.
+    /// so the least packed word is the nearest entry and, among equals, the first. Entries
+    /// are visited outwards from the colour's green, up then down; the green term alone
+    /// (4 × dg²) only grows along each way, so a way ends where it passes the best so far.
     fn of(&self, colour: u32) -> u8 {
-        let [r, g, b] = [0, 8, 16].map(|shift| ((colour >> shift) & 0xff) as i32);
+        let [r, g, b] = channels(colour).map(i32::from);
+        let start = self.entries.partition_point(|e| e[0] < g);
+        let (above, below) = (&self.entries[start..], &self.entries[..start]);
         let mut best = u32::MAX;
-        for i in 0..self.len.min(PALETTE) {
-            let (dr, dg, db) = (self.channels[0][i] - r, self.channels[1][i] - g, self.channels[2][i] - b);
-            let packed = (((2 * dr * dr + 4 * dg * dg + 3 * db * db) as u32) << 8) | i as u32;
-            best = best.min(packed);
+        // Whether the way goes on past `entry`, which it also weighs.
+        let mut visit = |entry: &[i32; 4]| {
+            let [eg, er, eb, i] = *entry;
+            let (dr, dg, db) = (er - r, eg - g, eb - b);
+            if ((4 * dg * dg) as u32) << 8 > best {
+                return false;
+            }
+            best = best.min((((2 * dr * dr + 4 * dg * dg + 3 * db * db) as u32) << 8) | i as u32);
+            true
+        };
+        for entry in above {
+            if !visit(entry) {
+                break;
+            }
+        }
+        for entry in below.iter().rev() {
+            if !visit(entry) {
+                break;
+            }
         }
         best as u8
     }
@@ -228,25 +245,33 @@ pub fn quantise(canvas: &Canvas) -> Indexed {
     let (palette, index) = palette(&runs.colours);
     let (width, height) = canvas.pixel_size();
     let (width, height) = (width as usize, height as usize);
-    let mut rows = Vec::with_capacity((width + 1) * height + 1);
+    let size = (width + 1) * height;
+    // Every byte is written below; the slack lets a short run be stored as one 8-byte word
+    // (the bytes past its end are overwritten by what follows), where filling it byte by
+    // byte was a call to memset for each of a hundred thousand runs of 5 pixels or so.
+    let mut rows = vec![0u8; size + 8];
     // Runs go on across rows: a run is cut where a row ends, and the next row's filter byte
-    // goes in between. `left` is what is left of the current row.
-    let mut left = width;
-    rows.push(0);
+    // (0, already there) is stepped over. `at` is where the next index goes, `left` what is
+    // left of the current row.
+    let (mut at, mut left) = (1, width);
     for (id, length) in &runs.runs {
         let (value, mut length) = (index[*id as usize], *length as usize);
-        while length >= left {
-            rows.extend(std::iter::repeat_n(value, left));
-            rows.push(0);
-            length -= left;
-            left = width;
+        while length > 0 {
+            let part = length.min(left);
+            if part <= 8 {
+                rows[at..at + 8].copy_from_slice(&[value; 8]);
+            } else {
+                rows[at..at + part].fill(value);
+            }
+            (at, length, left) = (at + part, length - part, left - part);
+            if left == 0 {
+                // The next row's filter byte: a short run's word may have written over it.
+                rows[at] = 0;
+                (at, left) = (at + 1, width);
+            }
         }
-        // One capacity check a run (pushing byte by byte checked every byte).
-        rows.extend(std::iter::repeat_n(value, length));
-        left -= length;
     }
-    // The last row's end pushed a filter byte for a row that is not there.
-    rows.truncate((width + 1) * height);
+    rows.truncate(size);
     let palette = palette.iter().flat_map(|c| channels(*c)).collect();
     Indexed { palette, rows, runs: runs.runs.len() }
 }

@@ -170,7 +170,9 @@ pub fn fill_round_rect(pixmap: &mut Pixmap, rect: Rect, radius: f32, colour: Rgb
 pub fn stroke_round_rect(pixmap: &mut Pixmap, rect: Rect, radius: f32, width: f32, colour: Rgba) -> bool {
     let half = width / 2.0;
     let (l, t, r, b) = (rect.left(), rect.top(), rect.right(), rect.bottom());
-    if radius < half || radius > (r - l) / 2.0 || radius > (b - t) / 2.0 {
+    // A circle's radius is half its side, give or take the rounding of its scaled edges.
+    let most = (r - l).min(b - t) / 2.0 + 1e-3;
+    if radius < half || radius > most {
         return false;
     }
     let outer = Rounded::new(l - half, t - half, r + half, b + half, radius + half);
