@@ -415,20 +415,45 @@ impl Canvas {
     }
 
     /// Draws `sprite` (the pixels of another canvas at the same scale) with its top-left
-    /// corner on the pixel nearest `(x, y)` (layout units).
+    /// corner on the pixel nearest `(x, y)` (layout units): source-over, pixel onto pixel.
+    ///
+    /// A whole-pixel copy needs no resampling, so it is done here: tiny-skia's `draw_pixmap`
+    /// runs its general pattern pipeline (coordinates transformed and gathered per pixel),
+    /// which was a twentieth of a Conquest of Mars board's time.
     pub fn stamp(&mut self, sprite: &Pixmap, x: f32, y: f32) {
         if self.measuring {
             return;
         }
-        let paint = tiny_skia::PixmapPaint::default();
-        self.pixmap.draw_pixmap(
-            (x * self.scale).round() as i32,
-            (y * self.scale).round() as i32,
-            sprite.as_ref(),
-            &paint,
-            Transform::identity(),
-            None,
-        );
+        let (x0, y0) = ((x * self.scale).round() as i32, (y * self.scale).round() as i32);
+        let (width, height) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
+        let (sw, sh) = (sprite.width() as i32, sprite.height() as i32);
+        // The sprite's columns and rows that land on the canvas.
+        let (c0, c1) = ((-x0).clamp(0, sw), (width - x0).clamp(0, sw));
+        let (r0, r1) = ((-y0).clamp(0, sh), (height - y0).clamp(0, sh));
+        if c0 >= c1 {
+            return;
+        }
+        let (stride, sprite_stride) = (width as usize * 4, sw as usize * 4);
+        let data = self.pixmap.data_mut();
+        for row in r0..r1 {
+            let from = row as usize * sprite_stride;
+            let source = &sprite.data()[from + c0 as usize * 4..from + c1 as usize * 4];
+            let at = (y0 + row) as usize * stride + (x0 + c0) as usize * 4;
+            let target = &mut data[at..at + source.len()];
+            for (pixel, ink) in target.chunks_exact_mut(4).zip(source.chunks_exact(4)) {
+                match ink[3] {
+                    0 => {}
+                    255 => pixel.copy_from_slice(ink),
+                    alpha => {
+                        // Premultiplied: the ink plus what shows through it.
+                        let rest = 255 - u32::from(alpha);
+                        for (channel, ink) in pixel.iter_mut().zip(ink) {
+                            *channel = (u32::from(*ink) + mul255(u32::from(*channel), rest)).min(255) as u8;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The pixels as premultiplied RGBA bytes, row by row (opaque, so plain RGBA).

@@ -217,9 +217,49 @@ fn card(canvas: &mut Canvas, place: Place, face: Option<Card>) {
             };
             canvas.round_rect(back, 7.0, Some(BACK), Some((BACK_LINE.with_alpha(120), 1.0)));
             let (cx, cy, r) = (x + w / 2.0, y + h / 2.0, (w.min(h) / 7.0).min(12.0));
-            let diamond = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)];
-            canvas.polygon(&diamond, Some(BACK_LINE.with_alpha(60)), Some((BACK_LINE.with_alpha(150), 1.5)));
+            back_diamond(canvas, cx, cy, r);
         }
+    }
+}
+
+/// Diamonds of card backs already drawn, by their half-diagonal and the canvas's scale (as
+/// bits): a face-down grid has dozens of backs of one size, and each diamond filled and
+/// outlined through the path filler and stroker was most of a back's time.
+type DiamondKey = (u32, u32);
+
+thread_local! {
+    static DIAMONDS: RefCell<HashMap<DiamondKey, Rc<Pixmap>>> = RefCell::new(HashMap::new());
+}
+
+/// The diamond on a card back, centred on `(cx, cy)` with half-diagonal `r`: drawn once per
+/// size and stamped on the nearest whole pixel.
+fn back_diamond(canvas: &mut Canvas, cx: f32, cy: f32, r: f32) {
+    let draw = |canvas: &mut Canvas, (cx, cy): (f32, f32)| {
+        let diamond = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)];
+        canvas.polygon(&diamond, Some(BACK_LINE.with_alpha(60)), Some((BACK_LINE.with_alpha(150), 1.5)));
+    };
+    // Room for the outline and its anti-aliasing around the diamond.
+    let side = (2.0 * r + 6.0).ceil();
+    let key = (r.to_bits(), canvas.scale().to_bits());
+    let sprite = DIAMONDS.with(|diamonds| {
+        let mut diamonds = diamonds.borrow_mut();
+        if let Some(sprite) = diamonds.get(&key) {
+            return Some(Rc::clone(sprite));
+        }
+        // A few sizes per layout; a process that has seen many starts again.
+        if diamonds.len() >= 64 {
+            diamonds.clear();
+        }
+        let mut picture =
+            Canvas::at_scale(side as u32, side as u32, Rgba::hex(0).with_alpha(0), canvas.scale()).ok()?;
+        draw(&mut picture, (side / 2.0, side / 2.0));
+        let sprite = Rc::new(picture.into_pixmap());
+        diamonds.insert(key, Rc::clone(&sprite));
+        Some(sprite)
+    });
+    match sprite {
+        Some(sprite) => canvas.stamp(&sprite, cx - side / 2.0, cy - side / 2.0),
+        None => draw(canvas, (cx, cy)),
     }
 }
 
