@@ -241,26 +241,40 @@ fn back_diamond(canvas: &mut Canvas, cx: f32, cy: f32, r: f32) {
     // Room for the outline and its anti-aliasing around the diamond.
     let side = (2.0 * r + 6.0).ceil();
     let key = (r.to_bits(), canvas.scale().to_bits());
-    let sprite = DIAMONDS.with(|diamonds| {
-        let mut diamonds = diamonds.borrow_mut();
-        if let Some(sprite) = diamonds.get(&key) {
-            return Some(Rc::clone(sprite));
-        }
-        // A few sizes per layout; a process that has seen many starts again.
-        if diamonds.len() >= 64 {
-            diamonds.clear();
-        }
-        let mut picture =
-            Canvas::at_scale(side as u32, side as u32, Rgba::hex(0).with_alpha(0), canvas.scale()).ok()?;
-        draw(&mut picture, (side / 2.0, side / 2.0));
-        let sprite = Rc::new(picture.into_pixmap());
-        diamonds.insert(key, Rc::clone(&sprite));
-        Some(sprite)
-    });
+    // A few sizes a layout; 64 is plenty.
+    let sprite = sprite(&DIAMONDS, key, 64, side, canvas.scale(), |picture| draw(picture, (side / 2.0, side / 2.0)));
     match sprite {
         Some(sprite) => canvas.stamp(&sprite, cx - side / 2.0, cy - side / 2.0),
         None => draw(canvas, (cx, cy)),
     }
+}
+
+/// The picture kept in `cache` under `key`, drawn by `draw` on a transparent `side` × `side`
+/// canvas (layout units, painted at `scale`) the first time the key is seen; past `limit`
+/// pictures the cache starts again. `None` if the canvas cannot be made (the caller draws
+/// straight onto the board instead).
+fn sprite<K: Copy + Eq + std::hash::Hash>(
+    cache: &'static std::thread::LocalKey<RefCell<HashMap<K, Rc<Pixmap>>>>,
+    key: K,
+    limit: usize,
+    side: f32,
+    scale: f32,
+    draw: impl FnOnce(&mut Canvas),
+) -> Option<Rc<Pixmap>> {
+    cache.with(|sprites| {
+        let mut sprites = sprites.borrow_mut();
+        if let Some(sprite) = sprites.get(&key) {
+            return Some(Rc::clone(sprite));
+        }
+        if sprites.len() >= limit {
+            sprites.clear();
+        }
+        let mut picture = Canvas::at_scale(side as u32, side as u32, Rgba::hex(0).with_alpha(0), scale).ok()?;
+        draw(&mut picture);
+        let sprite = Rc::new(picture.into_pixmap());
+        sprites.insert(key, Rc::clone(&sprite));
+        Some(sprite)
+    })
 }
 
 /// The most slots a card shows; past that, the last slot counts the rest, so that every
@@ -355,20 +369,8 @@ pub(super) fn pyramid(
     // Room for the piece whichever way it points, its outline and anti-aliasing.
     let extent = (length.max(base).max(side) * scale + 8.0).ceil();
     let key = (size, orient, colour, scale.to_bits(), canvas.scale().to_bits());
-    let sprite = SPRITES.with(|sprites| {
-        let mut sprites = sprites.borrow_mut();
-        if sprites.len() >= SPRITE_LIMIT && !sprites.contains_key(&key) {
-            sprites.clear();
-        }
-        if let Some(sprite) = sprites.get(&key) {
-            return Some(Rc::clone(sprite));
-        }
-        let mut picture =
-            Canvas::at_scale(extent as u32, extent as u32, Rgba::hex(0).with_alpha(0), canvas.scale()).ok()?;
-        draw_pyramid(&mut picture, (extent / 2.0, extent / 2.0), size, orient, colour, scale, false);
-        let sprite = Rc::new(picture.into_pixmap());
-        sprites.insert(key, Rc::clone(&sprite));
-        Some(sprite)
+    let sprite = sprite(&SPRITES, key, SPRITE_LIMIT, extent, canvas.scale(), |picture| {
+        draw_pyramid(picture, (extent / 2.0, extent / 2.0), size, orient, colour, scale, false);
     });
     match sprite {
         Some(sprite) => {
