@@ -2,7 +2,7 @@
 //! each game, from positions part-way into seeded random games (a determinization, a walk
 //! down the tree, one random playout cut off where the game gives an estimate, a back-up),
 //! searching the legal list and searching the step tree; and the time of one whole decision
-//! at each level's iteration budget, searched as computers play it (`Search::for_game`, the
+//! at each level's iteration budget, searched as computers play it (`Guide::search_at`, the
 //! game's guide), without the level's time limit (`examples/ai_timing.rs` measures with it).
 
 use std::hint::black_box;
@@ -61,8 +61,9 @@ fn bench_game<G: Guide>(c: &mut Criterion, players: usize, moves: usize) {
     let mut group = c.benchmark_group(format!("decision/{}", G::ID));
     group.sample_size(10);
     for level in Level::ALL {
-        let budget = Budget { iterations: level.budget().iterations, time: None };
-        bench_search(&mut group, &format!("{players} players, {level}"), &positions, &Search::for_game::<G>(budget));
+        let search = G::search_at(level);
+        let search = Search { budget: Budget { time: None, ..search.budget }, ..search };
+        bench_search(&mut group, &format!("{players} players, {level}"), &positions, &search);
     }
     group.finish();
 }

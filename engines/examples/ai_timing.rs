@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use engines::ai::{self, Guide, Level, Search};
+use engines::ai::{self, Guide, Level};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -41,7 +41,7 @@ fn positions<G: Game>(count: usize) -> Vec<(G, Seat)> {
 fn time<G: Guide>(count: usize) {
     let positions = positions::<G>(count);
     for level in Level::ALL {
-        let search = Search::for_game::<G>(level.budget());
+        let search = G::search_at(level);
         let mut ms = Vec::new();
         let (mut iterations, mut cut) = (0u64, 0);
         for (i, (game, seat)) in positions.iter().enumerate() {
@@ -49,7 +49,7 @@ fn time<G: Guide>(count: usize) {
             let decision = ai::search(game, *seat, &search, &mut GameRng::from_seed(i as u64)).expect("a decision");
             ms.push(started.elapsed().as_secs_f64() * 1e3);
             iterations += u64::from(decision.iterations);
-            if decision.iterations < level.budget().iterations {
+            if decision.iterations < search.budget.iterations {
                 cut += 1;
             }
         }

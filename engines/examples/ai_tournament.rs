@@ -39,7 +39,7 @@ use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
 use engines::martian_gunslinger::MartianGunslinger;
 use engines::raja::Raja;
-use engines::{Game, GameRng, Pending, Seat};
+use engines::{GameRng, Pending, Seat};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
@@ -127,12 +127,14 @@ impl Player {
         level.parse().map(|level| Self::Search { level, peek, steps, tune }).map_err(|e| e.to_string())
     }
 
-    fn search<G: Game>(self) -> Option<Search> {
+    fn search<G: Guide>(self) -> Option<Search> {
         match self {
             Self::Random | Self::Partner(_) => None,
             Self::Search { level, peek, steps, tune } => {
-                let iterations = tune.iterations.unwrap_or(level.budget().iterations);
-                let base = Search::for_game::<G>(Budget { iterations, time: None });
+                // The level's search in this game, counted in iterations only (reproducible).
+                let base = G::search_at(level);
+                let iterations = tune.iterations.unwrap_or(base.budget.iterations);
+                let base = Search { budget: Budget { iterations, time: None }, ..base };
                 Some(Search {
                     peek,
                     steps: steps.unwrap_or(base.steps),

@@ -21,7 +21,7 @@ pub fn computer_action<G: Guide>(game: &G, seat: Seat, level: Level, rng: &mut G
         // Only a seat the game waits for is searched; an optional move stays a random one.
         return random_action(game, seat, rng);
     }
-    search(game, seat, &Search::for_game::<G>(level.budget()), rng).map(|d| d.action)
+    search(game, seat, &G::search_at(level), rng).map(|d| d.action)
 }
 
 /// For determinizations: `seat` makes random legal moves in `world` until `done` holds, but

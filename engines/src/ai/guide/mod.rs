@@ -15,11 +15,23 @@ mod martian_gunslinger;
 mod raja;
 mod raja_policy;
 
+use super::ismcts::Search;
+use super::level::Level;
 use crate::game::{Game, Seat};
 use crate::rng::GameRng;
 
 /// A game's advice to its computer players.
 pub trait Guide: Game {
+    /// The search a computer player runs at `level` in this game: the level's budget with the
+    /// default settings ([`Search::for_game`]) unless the game measured better ones for it.
+    #[must_use]
+    fn search_at(level: Level) -> Search
+    where
+        Self: Sized,
+    {
+        Search::for_game::<Self>(level.budget())
+    }
+
     /// The move a playout makes for `seat`, or `None` when it has none. The default is a
     /// uniformly random legal move ([`Game::random_legal_action`]). `scratch` is a buffer the
     /// caller reuses.
