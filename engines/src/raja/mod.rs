@@ -74,7 +74,7 @@ pub use state::{
 };
 pub use trade::{Bundle, Item, Part, Proposal, Recipient, Reply};
 pub use view::{BoardView, CityView, PhaseView, PlayerView, PrivateView, ResultView, View};
-pub use wall::{Touch, WALL_CAPACITY, WALL_MAX_ROWS, WALL_MAX_WIDTH, Wall};
+pub use wall::{Touch, WALL_CAPACITY, WALL_MAX_ROWS, WALL_MAX_WIDTH, WALL_VP_STONES, Wall};
 
 use crate::game::{
     Audience, Choice, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer,
