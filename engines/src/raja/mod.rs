@@ -48,6 +48,7 @@ mod menus;
 mod resolution;
 mod rules;
 mod scoring;
+pub(crate) use scoring::estimate_counting;
 mod setup;
 mod siege;
 mod state;
@@ -74,7 +75,7 @@ pub use state::{
 };
 pub use trade::{Bundle, Item, Part, Proposal, Recipient, Reply};
 pub use view::{BoardView, CityView, PhaseView, PlayerView, PrivateView, ResultView, View};
-pub use wall::{Touch, WALL_CAPACITY, WALL_MAX_ROWS, WALL_MAX_WIDTH, WALL_VP_STONES, Wall};
+pub use wall::{Touch, WALL_CAPACITY, WALL_MAX_ROWS, WALL_MAX_WIDTH, Wall};
 
 use crate::game::{
     Audience, Choice, Choices, Game, InvariantError, Pending, RuleError, Seat, Secret, SetupError, Viewer,

@@ -1,6 +1,6 @@
 //! Victory points and the final ranking (§6, R35, R37, R38, R48).
 
-use super::state::{EndReason, Noble, Raja};
+use super::state::{EndReason, Noble, Player, Raja};
 use super::wall::WALL_VP_STONES;
 use crate::game::{Outcome, Seat, SeatSet, Standing};
 use crate::wording::count;
@@ -57,6 +57,13 @@ impl Raja {
 /// tie-break (R38). Called on determinized states only; the cash it reads is what the public
 /// record of payments gives (§5, determinize.rs). Resigned seats score nothing (R48).
 pub(crate) fn estimate(game: &Raja) -> Vec<f64> {
+    estimate_counting(game, |_, p| f64::from(p.cash) / 1_000.0)
+}
+
+/// [`estimate`] with `holdings` (in points) in place of its cash tie-break: victory points,
+/// half a point for a wall of 15 stones, in proportion on the way there, and what
+/// `holdings` counts for each seat that did not resign.
+pub(crate) fn estimate_counting(game: &Raja, holdings: impl Fn(&Raja, &Player) -> f64) -> Vec<f64> {
     let scores: Vec<Option<f64>> = game
         .seats()
         .map(|seat| {
@@ -67,7 +74,7 @@ pub(crate) fn estimate(game: &Raja) -> Vec<f64> {
                 .filter(|c| c.exists() && c.wall.stones() < WALL_VP_STONES)
                 .map(|c| f64::from(c.wall.stones()) / f64::from(WALL_VP_STONES))
                 .sum();
-            (!p.resigned).then(|| f64::from(game.vp(seat)) + 0.5 * walls + f64::from(p.cash) / 1_000.0)
+            (!p.resigned).then(|| f64::from(game.vp(seat)) + 0.5 * walls + holdings(game, p))
         })
         .collect();
     crate::ai::ismcts::estimate_from_scores(&scores, 0.8)

@@ -20,7 +20,7 @@ use super::Guide;
 use super::raja_policy::{defence, need, plan};
 use crate::ai::{Budget, Level, Search};
 use crate::game::{Game, Seat};
-use crate::raja::{Action, Lot, Market, Phase, Raja, Side, SiegeStage, Step, WALL_MAX_WIDTH, WALL_VP_STONES};
+use crate::raja::{Action, Lot, Market, Phase, Raja, Side, SiegeStage, Step, WALL_MAX_WIDTH};
 use crate::rng::GameRng;
 
 /// The most a shortlisted bid goes over the lowest bid allowed.
@@ -88,27 +88,15 @@ impl Raja {
     /// saw no cost in a bid for first move (issue #26: computers bid $42–$68 of $75) or in
     /// elephants lost for nothing.
     fn worth_estimate(&self) -> Vec<f64> {
-        let price = |m: Market| f64::from(self.price(m));
-        let scores: Vec<Option<f64>> = self
-            .seats()
-            .map(|seat| {
-                let p = self.player(seat);
-                let walls: f64 = p
-                    .cities
-                    .iter()
-                    .filter(|c| c.exists() && c.wall.stones() < WALL_VP_STONES)
-                    .map(|c| f64::from(c.wall.stones()) / f64::from(WALL_VP_STONES))
-                    .sum();
-                let points = p.shields.iter().zip(1u8..).map(|(n, face)| u32::from(*n) * u32::from(face)).sum::<u32>()
-                    + p.deployed.iter().map(|s| u32::from(s.face)).sum::<u32>();
-                let goods = f64::from(p.elephants) * price(Market::Elephants)
-                    + f64::from(points) * price(Market::Shields)
-                    + f64::from(p.grain()) * price(Market::Grain);
-                let worth = (f64::from(p.cash) + goods) / DOLLARS_PER_VP;
-                (!p.resigned).then(|| f64::from(self.vp(seat)) + 0.5 * walls + worth)
-            })
-            .collect();
-        crate::ai::ismcts::estimate_from_scores(&scores, 0.8)
+        crate::raja::estimate_counting(self, |game, p| {
+            let price = |m: Market| f64::from(game.price(m));
+            let points = p.shields.iter().zip(1u8..).map(|(n, face)| u32::from(*n) * u32::from(face)).sum::<u32>()
+                + p.deployed.iter().map(|s| u32::from(s.face)).sum::<u32>();
+            let goods = f64::from(p.elephants) * price(Market::Elephants)
+                + f64::from(points) * price(Market::Shields)
+                + f64::from(p.grain()) * price(Market::Grain);
+            (f64::from(p.cash) + goods) / DOLLARS_PER_VP
+        })
     }
 
     /// Whether a legal action is on the search's shortlist.
