@@ -61,9 +61,7 @@ fn bench_game<G: Guide>(c: &mut Criterion, players: usize, moves: usize) {
     let mut group = c.benchmark_group(format!("decision/{}", G::ID));
     group.sample_size(10);
     for level in Level::ALL {
-        let search = G::search_at(level);
-        let search = Search { budget: Budget { time: None, ..search.budget }, ..search };
-        bench_search(&mut group, &format!("{players} players, {level}"), &positions, &search);
+        bench_search(&mut group, &format!("{players} players, {level}"), &positions, &G::search_at(level).untimed());
     }
     group.finish();
 }

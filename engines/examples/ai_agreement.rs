@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use engines::ai::{self, Budget, Guide, Level, Search};
+use engines::ai::{self, Guide, Level, Search};
 use engines::conquest_of_mars::ConquestOfMars;
 use engines::gunslinger_gang::GunslingerGang;
 use engines::martian_12s::Martian12s;
@@ -24,13 +24,8 @@ fn kind<A: std::fmt::Debug>(action: &A) -> String {
     text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default().to_string()
 }
 
-fn untimed<G: Guide>(level: Level) -> Search {
-    let search = G::search_at(level);
-    Search { budget: Budget { time: None, ..search.budget }, ..search }
-}
-
 fn agreement<G: Guide>(count: usize) {
-    let (normal, hard) = (untimed::<G>(Level::Normal), untimed::<G>(Level::Hard));
+    let (normal, hard) = (G::search_at(Level::Normal).untimed(), G::search_at(Level::Hard).untimed());
     let decide = |game: &G, seat, search: &Search, seed: u64| {
         ai::search(game, seat, search, &mut GameRng::from_seed(seed)).expect("a decision").action
     };

@@ -132,9 +132,9 @@ impl Player {
             Self::Random | Self::Partner(_) => None,
             Self::Search { level, peek, steps, tune } => {
                 // The level's search in this game, counted in iterations only (reproducible).
-                let base = G::search_at(level);
+                let base = G::search_at(level).untimed();
                 let iterations = tune.iterations.unwrap_or(base.budget.iterations);
-                let base = Search { budget: Budget { iterations, time: None }, ..base };
+                let base = Search { budget: Budget { iterations, ..base.budget }, ..base };
                 Some(Search {
                     peek,
                     steps: steps.unwrap_or(base.steps),

@@ -72,6 +72,13 @@ impl Search {
     pub const fn for_game<G: Game>(budget: Budget) -> Self {
         Self { steps: G::SEARCH_STEPS, ..Self::with_budget(budget) }
     }
+
+    /// The same search with its time limit lifted: it runs its iterations whatever the
+    /// machine, so a tournament, a benchmark or a test gets the same decision every time.
+    #[must_use]
+    pub const fn untimed(self) -> Self {
+        Self { budget: Budget { time: None, ..self.budget }, ..self }
+    }
 }
 
 /// Random moves in a playout before a game's estimate scores it.

@@ -48,7 +48,6 @@ mod menus;
 mod resolution;
 mod rules;
 mod scoring;
-pub(crate) use scoring::estimate_counting;
 mod setup;
 mod siege;
 mod state;
@@ -68,6 +67,7 @@ pub use grain::{GRAIN_SAFE, GRAIN_TOTAL, GrainCheck, stack_token};
 pub use lands::{Cell, Lands, Tile, TileColour};
 pub use market::{Answer, Lot, Market, Order, Side};
 pub use resolution::{Battle, elephants_lost, siege_x};
+pub(crate) use scoring::estimate_counting;
 pub use siege::{Commit, Siege, SiegeStage};
 pub use state::{
     Auction, Captive, City, Colour, EndReason, Herd, MAX_TURNS, Marker, Noble, Options, Phase, Placing, Player, Raja,

@@ -20,7 +20,7 @@ mod martian_12s;
 mod martian_gunslinger;
 mod raja;
 
-use engines::ai::{Budget, Guide, Level, Search, search};
+use engines::ai::{Guide, Level, Search, search};
 use engines::{Game, GameRng, Pending, Seat};
 
 /// A position: the game set up from `seed` for `players`, then `moves`, one a line
@@ -49,8 +49,7 @@ pub fn replay<G: Game>(position: &Position) -> G {
 /// The search of a computer at `normal`, counted in iterations; `guided` off searches as
 /// before the fixes.
 pub fn normal<G: Guide>(guided: bool) -> Search {
-    let budget = Budget { iterations: Level::Normal.budget().iterations, time: None };
-    Search { guided, ..Search::for_game::<G>(budget) }
+    Search { guided, ..G::search_at(Level::Normal).untimed() }
 }
 
 /// How many of 10 seeds of `search` make `seat` play the blunder in `game`: a decision is
@@ -172,10 +171,4 @@ fn find_positions_conquest_of_mars() {
 #[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
 fn find_positions_raja() {
     raja::find_all();
-}
-
-#[test]
-#[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
-fn find_positions_raja_war() {
-    raja::find_war();
 }

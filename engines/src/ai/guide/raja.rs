@@ -10,11 +10,13 @@
 //!   bid nothing, buy elephants or shields, build walls, keep shields beside the cities,
 //!   besiege the cities the elephants can breach, defend with every shield, take the noble.
 //!   Random playouts never raided, so the search never saw a raid coming.
+//! - **Where a playout stops**, it is scored by points, walls on their way to 15 stones and
+//!   what each seat owns at market value ([`Raja::worth_estimate`]), so a bid or a lost
+//!   elephant costs something.
 //! - **Hard thinks further ahead.** Its playouts run 150 moves (about five turns at two
-//!   players) before the estimate scores them, over 2,000 iterations, instead of 60 moves
-//!   over 4,000: at 60 moves the estimate (points, walls, a thousandth of a point a dollar)
-//!   scores most lines alike, so the extra iterations only averaged noise, and hard beat
-//!   normal 55% of the time; the longer playouts see the sieges and ransoms that decide.
+//!   players) before they are scored, over 2,000 iterations, instead of 60 moves over 4,000:
+//!   at 60 moves most lines scored alike, so the extra iterations only averaged noise (hard
+//!   beat normal 55% of the time); the longer playouts see the sieges and ransoms that decide.
 
 use super::Guide;
 use super::raja_policy::{defence, need, plan};
