@@ -432,8 +432,13 @@ fn trade_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
         Event::Traded { seat, partner, gave, got } => {
             format!("{} trades with {}: gives {}, gets {}.", name(seat), name(partner), describe(gave), describe(got))
         }
-        Event::Ordered { seat, side, lot, cost } => {
-            format!("{} orders to {side} {} for ${cost}.", name(seat), describe_lot(*lot))
+        // "orders three 1-shields, a 2-shield, a 3-shield for $64.": short enough for the
+        // picture's one "Last:" line.
+        Event::Ordered { seat, side: Side::Buy, lot, cost } => {
+            format!("{} orders {} for ${cost}.", name(seat), describe_lot(*lot))
+        }
+        Event::Ordered { seat, side: Side::Sell, lot, cost } => {
+            format!("{} orders to sell {} for ${cost}.", name(seat), describe_lot(*lot))
         }
         Event::FillAnswered { seat, offer: true } => format!("{} offers to fill the order.", name(seat)),
         Event::FillAnswered { seat, offer: false } => format!("{} does not fill the order.", name(seat)),
