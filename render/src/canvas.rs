@@ -219,10 +219,10 @@ impl Canvas {
         path.transform(Transform::from_scale(self.scale, self.scale))
     }
 
-    /// The width of `text` in `style`.
+    /// The width of `text` in `style`, as [`Canvas::text`] writes it.
     #[must_use]
     pub fn measure(&self, style: Style, text: &str) -> f32 {
-        self.fonts.measure(style.face, f32::from(style.size), text)
+        self.fonts.measure(style.face, f32::from(style.size), &spoken(text))
     }
 
     /// Fills and/or outlines a path given in layout units.
@@ -371,8 +371,10 @@ impl Canvas {
     }
 
     /// Writes one line of `text` on the baseline `y`, anchored at `x` by `align`; returns
-    /// its width.
+    /// its width. A line that calls a player "You" is written in the second person (see
+    /// [`spoken`]).
     pub fn text(&mut self, x: f32, y: f32, text: &str, style: Style, align: Align) -> f32 {
+        let text = &*spoken(text);
         let size = f32::from(style.size);
         let width = self.fonts.measure(style.face, size, text);
         if self.measuring {
@@ -576,6 +578,15 @@ fn deflate(data: &[u8], level: u8) -> Result<Vec<u8>, flate2::CompressError> {
 fn encoding(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> RenderError {
     let hint = image::error::ImageFormatHint::Exact(image::ImageFormat::Png);
     image::ImageError::Encoding(image::error::EncodingError::new(hint, e)).into()
+}
+
+/// `text` as a person reads it where a player is called "You" (the terminal's name for its
+/// player, whose board pictures are written to a file): "You's turn" -> "Your turn", "You
+/// pulls first" -> "You pull first", "Proposal by Bo to You" -> "… to you". The games build
+/// their lines from the players' names, so every line the boards write passes here once,
+/// as the text boards do as a whole. Any other line is borrowed as it is.
+fn spoken(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains("You") { engines::wording::second_person(text).into() } else { text.into() }
 }
 
 /// Pixels for `length` layout units at `scale`: rounded up, at least one.

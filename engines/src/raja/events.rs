@@ -282,23 +282,35 @@ pub(crate) fn audience(event: &Event) -> Audience {
     }
 }
 
-/// A bundle in words: `$10, 2 grain, 1 elephant, one 3-shield`; "nothing" when empty.
+/// A bundle in words: `$10, 2 grain, 1 elephant, a 3-shield`; "nothing" when empty.
 #[must_use]
 pub fn describe(bundle: &Bundle) -> String {
     let parts: Vec<String> = bundle.fields().map(|(item, n)| amount(item, n)).collect();
     if parts.is_empty() { "nothing".into() } else { parts.join(", ") }
 }
 
-/// `n` of `item` in words: "$5", "3 grain", "1 elephant", "2 3-shields".
+/// `n` of `item` in words: "$5", "3 grain", "1 elephant", "a 3-shield", "two 3-shields".
+/// A count of shields is spelt out: "2 3-shields" reads as one number.
 #[must_use]
 pub fn amount(item: Item, n: u32) -> String {
     match item {
         Item::Money => format!("${n}"),
         Item::Grain => format!("{n} grain"),
         Item::Elephants => count(n, "elephant"),
-        shield => count(n, &format!("{}-shield", &shield.name()[1..])),
+        shield => {
+            let face = &shield.name()[1..];
+            match n {
+                1 => format!("a {face}-shield"),
+                2..=12 => format!("{} {face}-shields", NUMBERS[n as usize - 2]),
+                _ => format!("{n} {face}-shields"),
+            }
+        }
     }
 }
+
+/// Counts from two to twelve in words.
+const NUMBERS: [&str; 11] =
+    ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 /// What `item` is called in a menu: "money", "grain", "elephants", "3-shields".
 #[must_use]
@@ -420,8 +432,13 @@ fn trade_sentence(event: &Event, name: &dyn Fn(&Seat) -> String) -> String {
         Event::Traded { seat, partner, gave, got } => {
             format!("{} trades with {}: gives {}, gets {}.", name(seat), name(partner), describe(gave), describe(got))
         }
-        Event::Ordered { seat, side, lot, cost } => {
-            format!("{} orders to {side} {} for ${cost}.", name(seat), describe_lot(*lot))
+        // "orders three 1-shields, a 2-shield, a 3-shield for $64.": short enough for the
+        // picture's one "Last:" line.
+        Event::Ordered { seat, side: Side::Buy, lot, cost } => {
+            format!("{} orders {} for ${cost}.", name(seat), describe_lot(*lot))
+        }
+        Event::Ordered { seat, side: Side::Sell, lot, cost } => {
+            format!("{} orders to sell {} for ${cost}.", name(seat), describe_lot(*lot))
         }
         Event::FillAnswered { seat, offer: true } => format!("{} offers to fill the order.", name(seat)),
         Event::FillAnswered { seat, offer: false } => format!("{} does not fill the order.", name(seat)),

@@ -489,7 +489,9 @@ fn round_result(round: &RoundResult, seat: engines::Seat) -> (String, Rgba) {
     match line.status {
         Some(Status::Popped) => (format!("✖ popped at {}", line.score), theme::POPPED),
         Some(Status::SittingOut) | None => ("sat out".to_string(), theme::MUTED),
-        Some(_) => (format!("{} in {} pulls", line.score, line.stack.len()), theme::MUTED),
+        Some(_) => {
+            (format!("{} in {}", line.score, engines::wording::count(line.stack.len() as i64, "pull")), theme::MUTED)
+        }
     }
 }
 

@@ -271,12 +271,18 @@ fn shields(canvas: &mut Canvas, board: &BoardView, grid: &Grid, visitors: &[Cell
             })
             .find(|label| canvas.measure(style, label) <= room)
             .unwrap_or_else(|| faces[0].to_string());
-        let width = canvas.measure(style, &label) + 10.0;
         // Right of the tile's letter, on its bottom edge.
-        let (sx, sy) = (x + 18.0, y + grid.tile_h - 31.0);
-        let outline =
-            [(sx, sy), (sx + width, sy), (sx + width, sy + 20.0), (sx + width / 2.0, sy + 28.0), (sx, sy + 20.0)];
-        canvas.polygon(&outline, Some(SHIELD), Some((INK, 1.5)));
-        canvas.text(sx + width / 2.0, sy + 21.0, &label, style, Align::Center);
+        shield_badge(canvas, (x + 18.0, y + grid.tile_h - 31.0), &label);
     }
+}
+
+/// A shield 28 units tall with its top left corner on `(sx, sy)`, `label` (its faces) on
+/// it; returns its width.
+pub(crate) fn shield_badge(canvas: &mut Canvas, (sx, sy): (f32, f32), label: &str) -> f32 {
+    let style = Style::new(Face::Bold, 26, INK);
+    let width = canvas.measure(style, label) + 10.0;
+    let outline = [(sx, sy), (sx + width, sy), (sx + width, sy + 20.0), (sx + width / 2.0, sy + 28.0), (sx, sy + 20.0)];
+    canvas.polygon(&outline, Some(SHIELD), Some((INK, 1.5)));
+    canvas.text(sx + width / 2.0, sy + 21.0, label, style, Align::Center);
+    width
 }

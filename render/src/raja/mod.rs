@@ -224,9 +224,10 @@ fn markets(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
     let s = view.shield_stock;
     let [grain, shields, elephants] = view.prices;
     let markets = [
-        (format!("Grain ${grain}"), 1u8..=5, grain, format!("pile {}", view.grain_pile)),
-        (format!("Shields ${shields}/pt"), 6..=10, shields, format!("1pt {}, 2pt {}, 3pt {}", s[0], s[1], s[2])),
-        (format!("Elephants ${elephants}"), 11..=16, elephants, format!("stock {}", view.elephant_stock)),
+        (format!("Grain ${grain}"), 1u8..=5, grain, Some(format!("pile {}", view.grain_pile))),
+        // The shields' stock is drawn: a shield for each face, its count beside it.
+        (format!("Shields ${shields}/pt"), 6..=10, shields, None),
+        (format!("Elephants ${elephants}"), 11..=16, elephants, Some(format!("stock {}", view.elephant_stock))),
     ];
     let bold = Style::new(Face::Bold, 26, theme::TEXT);
     let digits = Style::new(Face::Bold, 20, Rgba::hex(0x1b1d22)).aid();
@@ -244,11 +245,27 @@ fn markets(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
             }
             dx += if up { 44.0 } else { 24.0 };
         }
-        // "1pt 10, 2pt 10, 3pt 10", the widest stock, fits in the column less 4 px.
+        let Some(stock) = stock else {
+            shield_stock(canvas, s, (x, top + 108.0));
+            continue;
+        };
         let stock = canvas.fit(Style::new(Face::Regular, 26, theme::MUTED), &stock, column - 4.0);
         canvas.text(x, top + 108.0, &stock, Style::new(Face::Regular, 26, theme::MUTED), Align::Left);
     }
     top + height
+}
+
+/// The market's shields on the baseline `y` from `x`: a shield for each face, its count
+/// beside it (at most "×10": ten shields of each face, §2): about 230 units.
+fn shield_stock(canvas: &mut Canvas, stock: [u8; 3], (x, y): (f32, f32)) {
+    let count = Style::new(Face::Regular, 26, theme::MUTED);
+    let mut dx = x;
+    for (face, n) in (1u8..).zip(stock) {
+        dx += lands::shield_badge(canvas, (dx, y - 23.0), &face.to_string()) + 4.0;
+        let label = format!("×{n}");
+        canvas.text(dx, y, &label, count, Align::Left);
+        dx += canvas.measure(count, &label) + 16.0;
+    }
 }
 
 /// A full-width panel of 26 px text lines; returns its bottom.

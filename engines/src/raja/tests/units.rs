@@ -336,3 +336,15 @@ fn colour_options_read_from_a_list_or_a_slash_word() {
     let crate::AnyView::Raja(view) = game.view(crate::Viewer::Public) else { panic!("a Raja view") };
     assert_eq!([view.players[0].colour, view.players[1].colour], [Colour::Purple, Colour::Black]);
 }
+
+#[test]
+fn bundles_name_shields_so_that_a_count_and_a_face_do_not_run_together() {
+    use crate::raja::events::describe;
+    use crate::raja::trade::Bundle;
+    // Read aloud, "1 1-shield" or "3 2-shields" is two numbers in a row; the count is a word.
+    let one = Bundle { money: 10, shields: [1, 0, 0], ..Bundle::default() };
+    assert_eq!(describe(&one), "$10, a 1-shield");
+    let many = Bundle { grain: 2, shields: [3, 0, 2], ..Bundle::default() };
+    assert_eq!(describe(&many), "2 grain, three 1-shields, two 3-shields");
+    assert_eq!(describe(&Bundle::default()), "nothing");
+}
