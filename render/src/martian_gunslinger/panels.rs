@@ -119,7 +119,7 @@ fn facts_of(view: &View, p: &PlayerView) -> Vec<String> {
         EventView::Judge { .. } => parts.push("Judge pending".to_string()),
     }
     if let Some(plot) = p.last_attempt {
-        parts.push(format!("last attempt {plot}"));
+        parts.push(format!("last tried {plot}"));
     }
     // VP ever gained, when it is not just the VP shown (VP can be lost).
     if p.lifetime != p.vp {

@@ -157,10 +157,10 @@ fn grid(out: &mut String, view: &View) {
     let _ = writeln!(out, "{files}");
 }
 
-/// `M on d4 facing NE`, `off the board`, `not placed`.
+/// `medium piece on d4 facing NE`, `piece off the board`, `piece not placed`.
 pub(super) fn piece_text(p: &PlayerView) -> String {
     match (p.piece.square, p.home) {
-        (Some(square), _) => format!("{} on {square} facing {}", p.piece.size.letter(), p.piece.facing),
+        (Some(square), _) => format!("{} piece on {square} facing {}", p.piece.size.word(), p.piece.facing),
         (None, _) if p.resigned => "piece gone".to_string(),
         (None, Some(_)) => "piece off the board".to_string(),
         (None, None) => "piece not placed".to_string(),
@@ -264,7 +264,7 @@ fn player(out: &mut String, view: &View, p: &PlayerView, names: &[String]) {
         rest.push(format!("loses {} turn{}", p.lost_turns, if p.lost_turns == 1 { "" } else { "s" }));
     }
     if let Some(plot) = p.last_attempt {
-        rest.push(format!("last attempt {plot}"));
+        rest.push(format!("last tried {plot}"));
     }
     if !rest.is_empty() {
         let _ = writeln!(out, "     {}", rest.join(" · "));
