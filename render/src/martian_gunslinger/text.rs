@@ -235,22 +235,23 @@ fn player(out: &mut String, view: &View, p: &PlayerView, names: &[String]) {
     let _ = writeln!(out, "{}", head.join(" · "));
     let mut rest = Vec::new();
     if !p.resources.is_empty() {
-        rest.push(format!("res {}", codes(&p.resources)));
+        rest.push(format!("resources {}", codes(&p.resources)));
     }
     if !p.tokens.is_empty() {
         let tokens: Vec<String> = p
             .tokens
             .iter()
             .map(|t| {
+                // As the picture's chips say it.
                 let what = match t.kind {
-                    TokenKind::Draw => "+draw",
-                    TokenKind::Discard => "+exch",
-                    TokenKind::Reroll => "+reroll",
+                    TokenKind::Draw => "+1 draw",
+                    TokenKind::Discard => "+1 exchange",
+                    TokenKind::Reroll => "re-roll",
                 };
-                format!("{}{what}", t.card)
+                format!("{} {what}", t.card)
             })
             .collect();
-        rest.push(format!("tokens {}", tokens.join(" ")));
+        rest.push(format!("tokens {}", tokens.join(", ")));
     }
     match &p.event {
         EventView::Tycoon { card, designated } => rest.push(format!("Tycoon {card} on {}", codes(designated))),
