@@ -91,8 +91,16 @@ fn player_line(out: &mut String, view: &View, player: &PlayerView, names: &[Stri
         player.hand_limit,
         if player.resigned { " · resigned" } else { "" }
     );
-    if !items.is_empty() || !resolved.is_empty() {
-        let _ = writeln!(out, "    items: {} · resolved: {}", or_list(&items), or_list(&resolved));
+    // Only what a player has: "items: Lasso", "resolved: The Kid", or both.
+    let mut held = Vec::new();
+    if !items.is_empty() {
+        held.push(format!("items: {}", items.join(", ")));
+    }
+    if !resolved.is_empty() {
+        held.push(format!("resolved: {}", resolved.join(", ")));
+    }
+    if !held.is_empty() {
+        let _ = writeln!(out, "    {}", held.join(" · "));
     }
 }
 
@@ -163,10 +171,6 @@ fn town_line(out: &mut String, view: &View, town: &TownView, names: &[String]) {
 fn tile_words(tile: engines::gunslinger_gang::Tile) -> String {
     let deputy = tile.deputy_bonus().map_or_else(|| "no deputy".to_string(), |d| format!("deputy +{d}"));
     format!("{} VP, sheriff +{}, {deputy}", tile.output(), tile.sheriff_bonus())
-}
-
-fn or_list(parts: &[String]) -> String {
-    if parts.is_empty() { "-".to_string() } else { parts.join(", ") }
 }
 
 /// How Gunslinger Gang words its final standings.
