@@ -11,7 +11,7 @@ import re
 import sys
 
 GAME = re.compile(r"^game seed (\d+) A ([\d.]+) moves (\d+) \| (.*)$")
-HEAD = re.compile(r"^(.*?), \d+ games \(seeds \d+\.\.\d+\), (.*?): A wins")
+HEAD = re.compile(r"^(.*?), \d+ games \(seeds \d+\.\.\d+\), (.*?): A wins.*fair share ([\d.]+)%")
 TIME = re.compile(r"^([AB]) time per searched decision: n (\d+) mean ([\d.]+) ms, median ([\d.]+), p95 ([\d.]+), max ([\d.]+)")
 
 
@@ -21,7 +21,7 @@ def read(path):
         if m := GAME.match(line):
             games[int(m[1])] = (float(m[2]), int(m[3]), m[4])
         elif m := HEAD.match(line):
-            head = (m[1], m[2])
+            head = (m[1], m[2], m[3])
         elif m := TIME.match(line):
             times[m[1]] = (int(m[2]), float(m[3]), float(m[4]), float(m[5]), float(m[6]))
     return games, times, head
@@ -49,7 +49,7 @@ for seed in seeds:
     print(f"game seed {seed} A {win:.3f} moves {moves} | {reason}")
 print(
     f"{head[0]}, {n} games (seeds {seeds[0]}..{seeds[-1] + 1}), {head[1]}: A wins {wins:.1f} = "
-    f"{100 * wins / n:.1f}% [95% Wilson {low:.1f}%, {high:.1f}%]; fair share 50.0%"
+    f"{100 * wins / n:.1f}% [95% Wilson {low:.1f}%, {high:.1f}%]; fair share {head[2]}%"
 )
 reasons = {}
 for _, _, reason in games.values():
