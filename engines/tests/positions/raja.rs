@@ -148,6 +148,35 @@ fn all_blue_lands(game: &Raja, seat: Seat, rng: &mut GameRng) -> Action {
         .unwrap_or_else(|| partner::<Raja>(1)(game, seat, rng))
 }
 
+/// What `bundle` is worth at the market's prices (§4.8): shields by their points.
+fn market_value(view: &View, bundle: &Bundle) -> u32 {
+    let [grain, shields, elephants] = view.prices.map(u32::from);
+    let points: u32 = (1u32..).zip(bundle.shields).map(|(face, n)| face * u32::from(n)).sum();
+    bundle.money + grain * u32::from(bundle.grain) + elephants * u32::from(bundle.elephants) + shields * points
+}
+
+/// A trade decision for `seat`: a proposal to make or one to answer.
+fn trading(game: &Raja, seat: Seat) -> bool {
+    commerce(game, seat) || replying(game, seat)
+}
+
+/// Giving a shield for goods worth less than half of what is given (the issue: "trade an $8
+/// shield for $3 of grain").
+fn sells_a_shield_cheap(game: &Raja, action: &Action) -> bool {
+    let public = game.view(Viewer::Public);
+    let cheap = |give: &Bundle, get: &Bundle| {
+        give.shields.iter().any(|n| *n > 0) && market_value(&public, give) > 2 * market_value(&public, get)
+    };
+    match action {
+        Action::TradePropose { give, get, send: true, .. } | Action::TradeCounter { give, get, send: true } => {
+            cheap(give, get)
+        }
+        // Accepting gives what the proposer wants and gets what it gives.
+        Action::TradeAccept => matches!(step(&public), Some(Step::Trade(p)) if cheap(&p.get, &p.give)),
+        _ => false,
+    }
+}
+
 pub fn find_all() {
     find::<Raja>("raja big bid", 2, 20, partner(0), rich_bidder, big_bid);
     find::<Raja>("raja bidding war", 2, 5, normal_search, bidding_war, raise_past_half);
@@ -159,6 +188,12 @@ pub fn find_all() {
     find::<Raja>("raja silly proposal", 2, 10, partner(0), commerce, silly_proposal);
     find::<Raja>("raja gift", 2, 10, old_search, replying, gift);
     find::<Raja>("raja all blue", 2, 10, all_blue_lands, all_blue, confirm);
+    find_cheap_shield();
+}
+
+/// The finder's entry for a shield traded for less than half its worth, alone.
+pub fn find_cheap_shield() {
+    find::<Raja>("raja cheap shield", 2, 20, old_search, trading, sells_a_shield_cheap);
 }
 
 #[test]
