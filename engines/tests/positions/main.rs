@@ -172,3 +172,9 @@ fn find_positions_conquest_of_mars() {
 fn find_positions_raja() {
     raja::find_all();
 }
+
+#[test]
+#[ignore = "finds positions for this suite; run in release with --ignored --nocapture"]
+fn find_positions_raja_cheap_shield() {
+    raja::find_cheap_shield();
+}

@@ -1,8 +1,8 @@
 //! Raja (rules §3–§4): the computers bid $42–$68 of $75 (and all their cash) for first move,
 //! sent one elephant against an 8-stone wall with 11–13 shield dice, built walls six stones
 //! wide with no shield beside the city, proposed "gives $10, wants $10" and "gives 1 grain,
-//! wants 1 grain", answered a proposal with "gives $10, wants nothing", and made all seven
-//! lands blue.
+//! wants 1 grain", answered a proposal with "gives $10, wants nothing", traded an $8 shield
+//! for $3 of grain, and made all seven lands blue.
 
 use engines::raja::{Action, BoardView, Bundle, CityView, Noble, PhaseView, Raja, Step, TileColour, View};
 use engines::{Game, GameRng, Seat, Viewer};
@@ -148,6 +148,35 @@ fn all_blue_lands(game: &Raja, seat: Seat, rng: &mut GameRng) -> Action {
         .unwrap_or_else(|| partner::<Raja>(1)(game, seat, rng))
 }
 
+/// What `bundle` is worth at the market's prices (§4.8): shields by their points.
+fn market_value(view: &View, bundle: &Bundle) -> u32 {
+    let [grain, shields, elephants] = view.prices.map(u32::from);
+    let points: u32 = (1u32..).zip(bundle.shields).map(|(face, n)| face * u32::from(n)).sum();
+    bundle.money + grain * u32::from(bundle.grain) + elephants * u32::from(bundle.elephants) + shields * points
+}
+
+/// A trade decision for `seat`: a proposal to make or one to answer.
+fn trading(game: &Raja, seat: Seat) -> bool {
+    commerce(game, seat) || replying(game, seat)
+}
+
+/// Giving a shield for goods worth less than half of what is given (the issue: "trade an $8
+/// shield for $3 of grain").
+fn sells_a_shield_cheap(game: &Raja, action: &Action) -> bool {
+    let public = game.view(Viewer::Public);
+    let cheap = |give: &Bundle, get: &Bundle| {
+        give.shields.iter().any(|n| *n > 0) && market_value(&public, give) > 2 * market_value(&public, get)
+    };
+    match action {
+        Action::TradePropose { give, get, send: true, .. } | Action::TradeCounter { give, get, send: true } => {
+            cheap(give, get)
+        }
+        // Accepting gives what the proposer wants and gets what it gives.
+        Action::TradeAccept => matches!(step(&public), Some(Step::Trade(p)) if cheap(&p.get, &p.give)),
+        _ => false,
+    }
+}
+
 pub fn find_all() {
     find::<Raja>("raja big bid", 2, 20, partner(0), rich_bidder, big_bid);
     find::<Raja>("raja bidding war", 2, 5, normal_search, bidding_war, raise_past_half);
@@ -159,6 +188,12 @@ pub fn find_all() {
     find::<Raja>("raja silly proposal", 2, 10, partner(0), commerce, silly_proposal);
     find::<Raja>("raja gift", 2, 10, old_search, replying, gift);
     find::<Raja>("raja all blue", 2, 10, all_blue_lands, all_blue, confirm);
+    find_cheap_shield();
+}
+
+/// The finder's entry for a shield traded for less than half its worth, alone.
+pub fn find_cheap_shield() {
+    find::<Raja>("raja cheap shield", 2, 20, old_search, trading, sells_a_shield_cheap);
 }
 
 #[test]
@@ -192,6 +227,13 @@ fn does_not_propose_money_for_money_or_grain_for_grain() {
 #[test]
 fn does_not_answer_a_proposal_with_a_gift() {
     check::<Raja>("gift", &GIFT, gift);
+}
+
+/// Issue #26: "trade an $8 shield for $3 of grain" — a shield given, by a proposal, a
+/// counter or an acceptance, for goods worth less than half as much at the market's prices.
+#[test]
+fn does_not_sell_a_shield_for_less_than_half_its_worth() {
+    check::<Raja>("cheap shield", &CHEAP_SHIELD, sells_a_shield_cheap);
 }
 
 #[test]
@@ -1110,4 +1152,152 @@ const ALL_BLUE: Position = Position {
     P1 land_confirm
     P1 noble_place 0,0
     ",
+};
+/// Seed 10, two players, seat 0 at a trade decision in the commerce phase, after buying a
+/// shield (found by `find_cheap_shield`:
+/// the unguided search gave a shield for less than half its market value in 3 of 10 seeds,
+/// normal in none).
+const CHEAP_SHIELD: Position = Position {
+    seed: 10,
+    players: 2,
+    seat: 0,
+    moves: "
+    P1 land_color 0,0 red
+    P1 land_add 1,2
+    P0 land_add -1,0
+    P1 land_add 0,-1
+    P1 land_add -1,-1
+    P1 land_color 1,0 red
+    P0 land_add 2,1
+    P0 land_color -1,0 red
+    P0 land_add 0,-1
+    P1 land_color -1,-1 red
+    P1 land_color 0,-1 red
+    P1 land_color 0,0 blue
+    P0 land_color -1,0 blue
+    P0 land_color 2,1 red
+    P1 land_color 1,2 red
+    P0 land_color 0,-1 red
+    P0 land_color 0,1 red
+    P1 land_color 1,1 red
+    P1 land_color -1,-1 blue
+    P0 land_color 0,1 blue
+    P1 land_color 1,0 blue
+    P0 land_color 1,1 red
+    P1 land_confirm
+    P0 land_color 1,0 red
+    P1 noble_place 0,-1
+    P1 noble_place 1,1
+    P0 land_confirm
+    P0 noble_place 1,0
+    P1 noble_place 0,0
+    P0 noble_place 0,0
+    P0 noble_place 1,1
+    P1 build_declare C3 4
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 1
+    P0 build_declare C1 1
+    P0 build_place 1
+    P0 build_declare C2 7
+    P1 build_place 2
+    P1 build_declare C1 4
+    P1 build_place 1
+    P0 build_place 1
+    P0 build_place 1
+    P1 build_place 1
+    P1 build_place 2
+    P0 build_place 1
+    P0 build_place 1
+    P1 build_place 1
+    P1 build_declare C1 1
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_declare C1 1
+    P1 build_place 2
+    P0 build_place 2
+    P1 shield_deploy 1 1,0
+    P1 shield_deploy 2 0,1
+    P0 shield_deploy 1 -1,0
+    P0 shield_deploy 2 0,1
+    P0 setup_done
+    P1 setup_done
+    P0 bid 055
+    P1 bid 068
+    P0 pass
+    P1 market_order grain buy 01
+    P0 fill_offer
+    P1 trade_propose all give grain 01 send
+    P0 trade_counter get grain 01 send
+    P1 trade_cancel
+    P1 trade_propose all give grain 01 get s2 1 send
+    P0 trade_counter give money 010 get s3 1 send
+    P1 trade_cancel
+    P1 trade_propose Black give grain 01 get s2 1 send
+    P0 trade_counter give grain 01 send
+    P1 trade_select Black
+    P1 commerce_end
+    P1 build_declare C2 7
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 1
+    P1 build_place 2
+    P1 build_place 3
+    P1 build_declare C2 3
+    P1 build_place 2
+    P1 build_place 3
+    P1 build_place 1
+    P1 build_declare C1 1
+    P1 build_place 3
+    P1 build_declare C3 1
+    P1 build_place 2
+    P1 building_end
+    P1 siege_marker Black 2,1
+    P0 market_order grain buy 16
+    P0 trade_propose all get money 010 send
+    P1 trade_counter get money 010 send
+    P0 trade_cancel
+    P0 commerce_end
+    P0 build_declare C1 5
+    P0 build_place 3
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 4
+    P0 build_place 1
+    P0 build_declare C1 17
+    P0 build_place 5
+    P0 build_place 3
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_place 6
+    P0 build_place 2
+    P0 build_place 4
+    P0 build_declare C2 9
+    P0 build_place 2
+    P0 build_place 2
+    P0 build_place 3
+    P0 build_declare C3 8
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_place 2
+    P0 build_place 3
+    P0 build_place 1
+    P0 build_place 1
+    P0 build_place 4
+    P0 build_declare C2 1
+    P0 build_place 2
+    P0 build_declare C3 2
+    P0 build_place 2
+    P0 build_place 2
+    P0 building_end
+    P0 siege_marker White 0,1
+    P1 bid 000
+    P0 bid 025
+    P1 pass
+    P0 market_order grain sell 03
+    P1 fill_decline
+    P0 market_order shields buy 1 0 0
+",
 };
