@@ -12,7 +12,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use engines::conquest_of_mars::{CellView, Orient, View};
-use engines::parts::cards::Card;
 use engines::parts::pyramids::{Colour, Size};
 use tiny_skia::Pixmap;
 
@@ -137,10 +136,13 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
         canvas.line(&[(l, t), (r, t), (r, b), (l, b), (l, t)], HOLE_EDGE, 2.0, Some((6.0, 6.0)));
     }
     let target = view.attack.as_ref().map(|a| a.target);
+    let place = |cell: &CellView| grid.card(cell.cell.col(), cell.cell.row(), cell.card.is_some());
+    // One form of chip label for the whole board, the fullest that fits on every card.
+    let label = view.cells.iter().map(|cell| fullest_label(canvas, place(cell), cell)).max().unwrap_or(0);
     for cell in &view.cells {
-        let place = grid.card(cell.cell.col(), cell.cell.row(), cell.card.is_some());
+        let place = place(cell);
         let Place { x, y, w, h } = place;
-        card(canvas, place, cell.card);
+        let chips = card(canvas, place, cell, LABELS[label]);
         if let Some(colour) = sole_occupant(view, cell)
             && let Some(area) = rect(x + 2.5, y + 2.5, w - 5.0, h - 5.0)
         {
@@ -160,7 +162,7 @@ pub(super) fn draw(canvas: &mut Canvas, view: &View, top: f32) -> f32 {
         if view.moves_to.contains(&cell.cell) {
             move_ring(canvas, place);
         }
-        pyramids(canvas, cell, place);
+        pyramids(canvas, cell, place, chips);
     }
     grid.bottom()
 }
@@ -198,28 +200,109 @@ fn labels(canvas: &mut Canvas, grid: Grid) {
     }
 }
 
-/// A card: its face when face up, a back (no hint of the card) when face down.
-fn card(canvas: &mut Canvas, place: Place, face: Option<Card>) {
+/// A card: its face when face up, a back (no hint of the card) when face down. A face's
+/// code strip holds its code, its suit's symbol where there is room, and a chip per player
+/// with pyramids on it (see [`pip_totals`]): the first in the strip's right end, any others
+/// stacked under it down the card's right edge, labelled by `label`. Returns the width that
+/// column of chips takes from the pyramids' area under the strip.
+fn card(canvas: &mut Canvas, place: Place, cell: &CellView, label: Label) -> f32 {
     let Place { x, y, w, h } = place;
-    let Some(area) = rect(x, y, w, h) else { return };
+    let Some(area) = rect(x, y, w, h) else { return 0.0 };
     canvas.panel_area(area);
-    match face {
-        Some(card) => {
-            canvas.round_rect(area, 9.0, Some(FACE), Some((FACE_EDGE, 1.0)));
-            let colour = suit_colour(card.suit);
-            let style = Style::new(Face::Bold, 26, colour);
-            canvas.text(x + 6.0, y + 26.0, &card.to_string(), style, Align::Left);
-            canvas.text(x + w - 6.0, y + 26.0, &symbol(card.suit).to_string(), style, Align::Right);
-        }
-        None => {
-            let Some(back) = rect(x + BACK_INSET, y + BACK_INSET, w - 2.0 * BACK_INSET, h - 2.0 * BACK_INSET) else {
-                return;
-            };
-            canvas.round_rect(back, 7.0, Some(BACK), Some((BACK_LINE.with_alpha(120), 1.0)));
-            let (cx, cy, r) = (x + w / 2.0, y + h / 2.0, (w.min(h) / 7.0).min(12.0));
-            back_diamond(canvas, cx, cy, r);
+    let Some(card) = cell.card else {
+        let Some(back) = rect(x + BACK_INSET, y + BACK_INSET, w - 2.0 * BACK_INSET, h - 2.0 * BACK_INSET) else {
+            return 0.0;
+        };
+        canvas.round_rect(back, 7.0, Some(BACK), Some((BACK_LINE.with_alpha(120), 1.0)));
+        let (cx, cy, r) = (x + w / 2.0, y + h / 2.0, (w.min(h) / 7.0).min(12.0));
+        back_diamond(canvas, cx, cy, r);
+        return 0.0;
+    };
+    canvas.round_rect(area, 9.0, Some(FACE), Some((FACE_EDGE, 1.0)));
+    let colour = suit_colour(card.suit);
+    let style = Style::new(Face::Bold, 26, colour);
+    let (code, suit) = (card.to_string(), symbol(card.suit).to_string());
+    let room = w - 2.0 * CARD_PAD;
+    let code_w = canvas.measure(style, &code);
+    let labels: Vec<_> = pip_totals(cell).into_iter().map(|(colour, pips)| (colour, label(colour, pips))).collect();
+    let column = labels.iter().map(|chip| chip_width(canvas, chip)).fold(0.0, f32::max);
+    canvas.text(x + CARD_PAD, y + 26.0, &code, style, Align::Left);
+    let first = labels.first().map_or(0.0, |chip| chip_width(canvas, chip) + CHIP_GAP);
+    if code_w + 2.0 * CHIP_GAP + canvas.measure(style, &suit) + first <= room {
+        canvas.text(x + w - CARD_PAD - first, y + 26.0, &suit, style, Align::Right);
+    }
+    // Stacked from the strip down; a column too long for the card starts another to its left.
+    let (top, step) = (y + (CODE_STRIP - CHIP_H) / 2.0 + 1.0, CHIP_H + CHIP_GAP);
+    let per_column = (((y + h - CHIP_GAP - top + CHIP_GAP) / step).floor() as usize).max(1);
+    for (i, chip) in labels.iter().enumerate() {
+        let right = x + w - CARD_PAD - (i / per_column) as f32 * (column + CHIP_GAP);
+        pip_chip(canvas, chip, right, top + (i % per_column) as f32 * step);
+    }
+    if labels.len() > 1 { labels.len().div_ceil(per_column) as f32 * (column + CHIP_GAP) } else { 0.0 }
+}
+
+/// Space inside a face card's edge.
+const CARD_PAD: f32 = 6.0;
+/// Height of a pip chip, and the space around chips.
+const CHIP_H: f32 = 26.0;
+const CHIP_GAP: f32 = 4.0;
+/// The chip's text: as large as any essential text on the board, so that it reads on a phone.
+const CHIP_TEXT: u16 = 26;
+
+/// A chip's label for a colour and its pips.
+type Label = fn(Colour, usize) -> String;
+
+/// The index in [`LABELS`] of the fullest label that leaves a face card at `place` room for
+/// its code beside its first chip (0 for a card without chips or a face-down one).
+fn fullest_label(canvas: &Canvas, place: Place, cell: &CellView) -> usize {
+    let (Some(card), Some(&(colour, pips))) = (cell.card, pip_totals(cell).first()) else { return 0 };
+    let code_w = canvas.measure(Style::new(Face::Bold, 26, suit_colour(card.suit)), &card.to_string());
+    let fits = |label: &Label| {
+        code_w + CHIP_GAP + chip_width(canvas, &(colour, label(colour, pips))) <= place.w - 2.0 * CARD_PAD
+    };
+    LABELS.iter().position(fits).unwrap_or(LABELS.len() - 1)
+}
+
+/// A chip's label, fullest first: the colour's letter as on the pieces, then the pips with a
+/// pip mark; on a narrow card without the mark, then without the space.
+const LABELS: [Label; 3] =
+    [|c, n| format!("{} {n}•", c.letter()), |c, n| format!("{} {n}", c.letter()), |c, n| format!("{}{n}", c.letter())];
+
+/// Each player's pips on `cell` (§2.3: one on a small pyramid, two on a medium, three on a
+/// large), in the order their pyramids are listed: the number an attack on the card counts
+/// (R18), and the pieces' own pips in sum, which stays readable on a phone when a crowded
+/// card draws them small.
+fn pip_totals(cell: &CellView) -> Vec<(Colour, usize)> {
+    let mut totals: Vec<(Colour, usize)> = Vec::new();
+    for p in &cell.pyramids {
+        let pips = pip_count(p.id.size);
+        match totals.iter_mut().find(|(colour, _)| *colour == p.id.colour) {
+            Some((_, total)) => *total += pips,
+            None => totals.push((p.id.colour, pips)),
         }
     }
+    totals
+}
+
+fn chip_style(colour: Colour) -> Style {
+    Style::new(Face::Bold, CHIP_TEXT, ink(colour).letter)
+}
+
+fn chip_width(canvas: &Canvas, (colour, label): &(Colour, String)) -> f32 {
+    canvas.measure(chip_style(*colour), label) + 2.0 * CHIP_GAP
+}
+
+/// One player's chip, ending at `right` with its top at `top`: their colour, their letter
+/// and their pips on the card.
+fn pip_chip(canvas: &mut Canvas, chip: &(Colour, String), right: f32, top: f32) {
+    let (colour, label) = chip;
+    let w = chip_width(canvas, chip);
+    if let Some(area) = rect(right - w, top, w, CHIP_H) {
+        canvas.panel_area(area);
+        canvas.round_rect(area, 6.0, Some(ink(*colour).fill), Some((ink(*colour).edge, 1.5)));
+    }
+    let baseline = top + CHIP_H / 2.0 + f32::from(CHIP_TEXT) * 0.36;
+    canvas.text(right - w / 2.0, baseline, label, chip_style(*colour), Align::Center);
 }
 
 /// Diamonds of card backs already drawn, by their half-diagonal and the canvas's scale (as
@@ -294,14 +377,15 @@ fn slots(n: usize, w: f32, h: f32) -> (usize, usize) {
         .fold((shown, 1), |best, layout| if side(layout) > side(best) { layout } else { best })
 }
 
-/// The pyramids of one card in slots under its code strip; past six, the last slot says
+/// The pyramids of one card in slots under its code strip, left of the `chips` wide column
+/// of chips when there is one; past six, the last slot says
 /// how many more there are.
-fn pyramids(canvas: &mut Canvas, cell: &CellView, Place { x, y, w, h }: Place) {
+fn pyramids(canvas: &mut Canvas, cell: &CellView, Place { x, y, w, h }: Place, chips: f32) {
     let n = cell.pyramids.len();
     if n == 0 {
         return;
     }
-    let (area_x, area_y, area_w, area_h) = (x + 4.0, y + CODE_STRIP, w - 8.0, h - CODE_STRIP - 4.0);
+    let (area_x, area_y, area_w, area_h) = (x + 4.0, y + CODE_STRIP, w - 8.0 - chips, h - CODE_STRIP - 4.0);
     let (cols, rows) = slots(n, area_w, area_h);
     let (w, h) = (area_w / cols as f32, area_h / rows as f32);
     let scale = (w.min(h) / SLOT).min(1.2);
