@@ -114,47 +114,83 @@ fn runs(rgba: &[u8]) -> Runs {
         Ok(words) => words.into(),
         Err(_) => rgba.chunks_exact(4).map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]])).collect(),
     };
-    let mut ids = Ids::new();
-    let mut colours: Vec<(u32, u32)> = Vec::new();
-    // A board has a few hundred thousand runs: one buffer for all of them.
-    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(words.len() / 16);
-    // The colour two runs back, with its id: anti-aliased text and lines on a panel come back
-    // to the panel's colour after a run or two, and this answers those without a lookup.
-    let mut before = (u32::MAX, 0u32);
-    let mut last = (u32::MAX, 0u32);
-    let mut i = 0;
-    while i < words.len() {
-        let (start, current) = (i, words[i]);
-        i += 1;
-        // Most runs are a few pixels of an anti-aliased edge: word by word. Once a run is 8
-        // long it is likely a panel or the background: 8 words at a time, or-ing their
-        // differences (which the compiler does in vector registers).
-        while i < words.len() && words[i] == current {
-            i += 1;
-            if i - start >= 8 {
-                while let Some(block) = words.get(i..i + 8)
-                    && block.iter().fold(0, |any, word| any | (word ^ current)) == 0
-                {
-                    i += 8;
-                }
-            }
+    let mut tally = Tally {
+        ids: Ids::new(),
+        colours: Vec::new(),
+        // A board has a few hundred thousand runs: one buffer for all of them.
+        runs: Vec::with_capacity(words.len() / 16),
+        before: (u32::MAX, 0),
+        last: (u32::MAX, 0),
+    };
+    // Where runs end is found 64 pixels at a time, as a mask of the pixels that differ from
+    // the one before (compared several at a time in vector registers); the runs are then read
+    // off the mask's set bits. Testing pixel by pixel where each run ends cost a mispredicted
+    // branch for most of a hundred thousand short runs of anti-aliased edges.
+    let mut start = 0;
+    let (pixels, previous) = (words.get(1..).unwrap_or_default(), &words[..]);
+    for (chunk, (pixels, previous)) in pixels.chunks(64).zip(previous.chunks(64)).enumerate() {
+        let mut mask = match (<&[u32; 64]>::try_from(pixels), <&[u32; 64]>::try_from(previous)) {
+            (Ok(pixels), Ok(previous)) => differ(pixels, previous),
+            _ => pixels.iter().zip(previous).enumerate().fold(0, |mask, (k, (a, b))| mask | (u64::from(a != b) << k)),
+        };
+        while mask != 0 {
+            let end = 1 + chunk * 64 + mask.trailing_zeros() as usize;
+            tally.run(words[start], (end - start) as u32);
+            start = end;
+            mask &= mask - 1;
         }
-        let key = current & KEY;
-        let id = if key == before.0 {
-            before.1
+    }
+    if let Some(colour) = words.get(start) {
+        tally.run(*colour, (words.len() - start) as u32);
+    }
+    let Tally { runs, colours, .. } = tally;
+    Runs { runs, colours }
+}
+
+/// Bit `k` set where `a[k]` and `b[k]` differ. The words are compared into bytes (0 or 1),
+/// which the compiler does several at a time in vector registers, and each 8 bytes are
+/// gathered into 8 bits by one multiply: byte `j` lands on bit 56 + `j` of the product.
+#[inline]
+fn differ(a: &[u32; 64], b: &[u32; 64]) -> u64 {
+    let mut bytes = [0u8; 64];
+    for ((byte, a), b) in bytes.iter_mut().zip(a).zip(b) {
+        *byte = u8::from(a != b);
+    }
+    bytes.chunks_exact(8).enumerate().fold(0, |mask, (i, eight)| {
+        let eight = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+        mask | ((eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i))
+    })
+}
+
+/// The runs and colours found so far (see [`Runs`]).
+struct Tally {
+    ids: Ids,
+    colours: Vec<(u32, u32)>,
+    runs: Vec<(u32, u32)>,
+    /// The colour two runs back, with its id: anti-aliased text and lines on a panel come
+    /// back to the panel's colour after a run or two, and this answers those without a lookup.
+    before: (u32, u32),
+    last: (u32, u32),
+}
+
+impl Tally {
+    /// A run of `length` pixels of `colour`.
+    #[inline(always)]
+    fn run(&mut self, colour: u32, length: u32) {
+        let key = colour & KEY;
+        let id = if key == self.before.0 {
+            self.before.1
         } else {
-            let (id, new) = ids.get_or_insert(key, colours.len() as u32);
+            let (id, new) = self.ids.get_or_insert(key, self.colours.len() as u32);
             if new {
-                colours.push((key, 0));
+                self.colours.push((key, 0));
             }
             id
         };
-        let run = (i - start) as u32;
-        colours[id as usize].1 += run;
-        runs.push((id, run));
-        (before, last) = (last, (key, id));
+        self.colours[id as usize].1 += length;
+        self.runs.push((id, length));
+        (self.before, self.last) = (self.last, (key, id));
     }
-    Runs { runs, colours }
 }
 
 /// The palette (most frequent colours first) and, by colour id, each colour's palette index.
@@ -327,6 +363,39 @@ mod tests {
         // The big blocks are exact.
         assert_eq!(&decoded.as_raw()[..3 * 400 * 10], &original[..3 * 400 * 10]);
         assert!(bytes.len() < rgb_png.len(), "{} vs {}", bytes.len(), rgb_png.len());
+    }
+
+    #[test]
+    fn runs_are_the_stretches_of_equal_pixels() {
+        // Runs of 1 to 150 pixels of a few colours: some end on a 64-pixel boundary, some
+        // span several, and the last ends with the picture.
+        let mut pixels = Vec::new();
+        let mut want: Vec<(u32, u32)> = Vec::new();
+        for i in 0..400u32 {
+            let (colour, length) = (0xff00_0000 | (i * 7 % 5), 1 + i * 37 % 150);
+            match want.last_mut() {
+                Some((last, run)) if *last == colour => *run += length,
+                _ => want.push((colour, length)),
+            }
+            pixels.extend((0..length).flat_map(|_| colour.to_le_bytes()));
+        }
+        let found = runs(&pixels);
+        let spelt: Vec<(u32, u32)> =
+            found.runs.iter().map(|(id, length)| (found.colours[*id as usize].0 | 0xff00_0000, *length)).collect();
+        assert_eq!(spelt, want);
+        assert_eq!(found.colours.iter().map(|c| c.1).sum::<u32>() as usize, pixels.len() / 4);
+    }
+
+    #[test]
+    fn differ_marks_exactly_the_words_that_differ() {
+        let a: [u32; 64] = std::array::from_fn(|k| (k as u32).wrapping_mul(0x9e37_79b1) >> 28);
+        for shift in 0..64u32 {
+            let b: [u32; 64] = std::array::from_fn(|k| a[(k + shift as usize) % 64]);
+            let want = (0..64).fold(0u64, |mask, k| mask | (u64::from(a[k] != b[k]) << k));
+            assert_eq!(differ(&a, &b), want, "shift {shift}");
+        }
+        assert_eq!(differ(&a, &a), 0);
+        assert_eq!(differ(&[0; 64], &[1; 64]), u64::MAX);
     }
 
     #[test]
