@@ -127,6 +127,12 @@ pub(crate) fn audience(event: &Event) -> Audience {
     }
 }
 
+/// A pyramid as people name it: its owner's and its size, "Ada's small pyramid" (the
+/// pyramid's id, "RS1", is for the engine and its tests only).
+fn piece(owner: String, pyramid: PyramidId) -> String {
+    format!("{owner}'s {} pyramid", pyramid.size.word())
+}
+
 /// Dice as words: "d4, d4 and d6"; "no dice".
 fn dice_words(dice: &[Die]) -> String {
     let words: Vec<String> = dice.iter().map(ToString::to_string).collect();
@@ -143,10 +149,12 @@ impl ConquestOfMars {
         let list = |seats: &[Seat]| seats.iter().map(name).collect::<Vec<_>>().join(", ");
         match event {
             Event::AttackDeclared { seat, target } => format!("{} attacks {target}!", name(seat)),
-            Event::Removed { pyramid, cell, why, .. } => match why {
-                Removal::OwnOnTarget => format!("{pyramid} on {cell} is destroyed by its own attack."),
-                Removal::Casualty => format!("{pyramid} on {cell} is destroyed."),
-                Removal::Resigned => format!("{pyramid} leaves {cell}."),
+            Event::Removed { seat, pyramid, cell, why } => match why {
+                Removal::OwnOnTarget => {
+                    format!("{} on {cell} is destroyed by its own attack.", piece(name(seat), *pyramid))
+                }
+                Removal::Casualty => format!("{} on {cell} is destroyed.", piece(name(seat), *pyramid)),
+                Removal::Resigned => format!("{} leaves {cell}.", piece(name(seat), *pyramid)),
             },
             Event::Invited { target, seats } => format!("{} may join the attack on {target}.", list(seats)),
             Event::AnswerSealed { seat } => format!("{} has answered.", name(seat)),
@@ -159,7 +167,9 @@ impl ConquestOfMars {
                 let lose = if losers.len() == 1 { "loses" } else { "lose" };
                 format!("Exchange {number}: {}; {} {lose}.", shown.join(" vs "), list(losers))
             }
-            Event::Evaded { pyramid, from, to, .. } => format!("{pyramid} evades from {from} to {to}."),
+            Event::Evaded { seat, pyramid, from, to } => {
+                format!("{} evades from {from} to {to}.", piece(name(seat), *pyramid))
+            }
             Event::DroppedOut { seat, .. } => format!("{} is out of the combat.", name(seat)),
             Event::CombatEnded { target, exchanges, .. } => {
                 format!("The battle for {target} ends after {}.", count(*exchanges, "exchange"))
@@ -198,17 +208,28 @@ pub(crate) fn sentence(game: &ConquestOfMars, event: &Event, names: &[String]) -
             let what = if *what == SubPhase::Trade { "trade" } else { "reorientation" };
             format!("{} cancels the {what}.", name(seat))
         }
-        Event::Spawned { seat, pyramid, cell } => format!("{} spawns {pyramid} on {cell}.", name(seat)),
-        Event::Revealed { cell, card } => format!("{cell} turns face up: {card}."),
-        Event::Grew { seat, from, to, cell } => format!("{} grows {from} into {to} on {cell}.", name(seat)),
-        Event::ReorientOpened { seat } => format!("{} reorients.", name(seat)),
-        Event::Oriented { pyramid, orient: Orient::Up, .. } => format!("{pyramid} now stands upright."),
-        Event::Oriented { pyramid, orient, .. } => format!("{pyramid} now points {}.", orient.word()),
-        Event::Reoriented { seat, pyramids } => {
-            let ids: Vec<String> = pyramids.iter().map(ToString::to_string).collect();
-            format!("{} reoriented {}.", name(seat), ids.join(", "))
+        Event::Spawned { seat, pyramid, cell } => {
+            format!("{} spawns a {} pyramid on {cell}.", name(seat), pyramid.size.word())
         }
-        Event::Moved { seat, pyramid, from, to } => format!("{} moves {pyramid} from {from} to {to}.", name(seat)),
+        Event::Revealed { cell, card } => format!("{cell} turns face up: {card}."),
+        Event::Grew { seat, from, to, cell } => {
+            format!("{} grows a {} pyramid into a {} one on {cell}.", name(seat), from.size.word(), to.size.word())
+        }
+        Event::ReorientOpened { seat } => format!("{} reorients.", name(seat)),
+        Event::Oriented { seat, pyramid, orient: Orient::Up } => {
+            format!("{} now stands upright.", piece(name(seat), *pyramid))
+        }
+        Event::Oriented { seat, pyramid, orient } => {
+            format!("{} now points {}.", piece(name(seat), *pyramid), orient.word())
+        }
+        Event::Reoriented { seat, pyramids } => format!(
+            "{} reoriented {}.",
+            name(seat),
+            count(u32::try_from(pyramids.len()).unwrap_or(u32::MAX), "pyramid")
+        ),
+        Event::Moved { seat, pyramid, from, to } => {
+            format!("{} moves a {} pyramid from {from} to {to}.", name(seat), pyramid.size.word())
+        }
         Event::Passed { seat } => format!("{} passes.", name(seat)),
         shown @ (Event::AnswersShown { .. }
         | Event::Roles { .. }

@@ -77,7 +77,9 @@ fn step_label(game: &ConquestOfMars, token: &str) -> String {
         _ if word.len() == 1 && token.starts_with(' ') => return format!("Column {word}"),
         _ => {
             return match word.parse::<PyramidId>().ok().and_then(|p| game.place(p).map(|pl| (p, pl))) {
-                Some((p, Place::Board { cell, orient })) => format!("{p} on {cell} ({})", orient.word()),
+                Some((p, Place::Board { cell, orient })) => {
+                    format!("Your {} pyramid on {cell} ({})", p.size.word(), orient.word())
+                }
                 _ => capitalized(word),
             };
         }
@@ -90,22 +92,26 @@ pub(crate) fn label(game: &ConquestOfMars, action: &Action) -> String {
     let at = |p: &PyramidId| game.place(*p).unwrap_or(Place::Reserve);
     let cell_of = |p: &PyramidId| at(p).cell().map_or_else(String::new, |c| c.to_string());
     let points = |p: &PyramidId| at(p).points_at().map_or_else(String::new, |c| c.to_string());
+    // People name a pyramid by its size and where it stands, not by its id ("RS1").
+    let piece = |p: &PyramidId| format!("{} pyramid", p.size.word());
     match action {
         Action::ChooseStartDie(die) => format!("Start with a {die}"),
         Action::TakeDie => game.common.smallest().map_or_else(|| "Take a die".into(), |d| format!("Take a {d}")),
         Action::TradeStart(die) => format!("Trade up for a {die}"),
         Action::Spawn(cell) => format!("Spawn a small pyramid on {cell}"),
-        Action::Grow(p) => format!("Grow {p} on {}", cell_of(p)),
+        Action::Grow(p) => format!("Grow your {} on {}", piece(p), cell_of(p)),
         Action::ReorientStart => "Reorient pyramids".into(),
-        Action::Move(p) => format!("Move {p} from {} to {}", cell_of(p), points(p)),
+        Action::Move(p) => format!("Move your {} from {} to {}", piece(p), cell_of(p), points(p)),
         Action::Attack(cell) => format!("Attack {cell}"),
         Action::TradeAdd(die) => format!("Offer a {die}"),
         Action::TradeConfirm => "Confirm the trade".into(),
         Action::Cancel => "Cancel".into(),
-        Action::Orient { pyramid, orient: Orient::Up } => format!("Stand {pyramid} upright"),
+        Action::Orient { pyramid, orient: Orient::Up } => {
+            format!("Stand your {} on {} upright", piece(pyramid), cell_of(pyramid))
+        }
         Action::Orient { pyramid, orient } => {
             let target = at(pyramid).cell().and_then(|c| c.step(*orient)).map_or_else(String::new, |c| c.to_string());
-            format!("Point {pyramid} {} at {target}", orient.word())
+            format!("Point your {} on {} {} at {target}", piece(pyramid), cell_of(pyramid), orient.word())
         }
         Action::ReorientDone => "Done reorienting".into(),
         Action::JoinAttack => match &game.phase {
@@ -114,8 +120,8 @@ pub(crate) fn label(game: &ConquestOfMars, action: &Action) -> String {
         },
         Action::DeclineAttack => "Stay out".into(),
         Action::CommitDie(die) => format!("Commit a {die}"),
-        Action::Destroy(p) => format!("Lose {p}"),
-        Action::Evade(p) => format!("Evade with {p} to {}", points(p)),
+        Action::Destroy(p) => format!("Lose your {} on {}", piece(p), cell_of(p)),
+        Action::Evade(p) => format!("Evade with your {} from {} to {}", piece(p), cell_of(p), points(p)),
         Action::Pass => "Pass (timeout)".into(),
         Action::Resign => "Resign".into(),
     }

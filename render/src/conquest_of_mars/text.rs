@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use engines::conquest_of_mars::{CellView, DicePool, FighterView, Orient, OwnView, PlayerView, Side, View};
+use engines::parts::pyramids::Size;
 
 use super::{headline, panel_order, player, subline, tagged};
 use engines::wording::{count, second_person};
@@ -83,7 +84,7 @@ fn grid(out: &mut String, view: &View) {
     }
 }
 
-/// Each occupied card's pyramids: `C3 10H: RM1 up, RS2 →E`.
+/// Each occupied card's pyramids: `C3 10H: R medium up, R small →E ×2`.
 fn pyramids(out: &mut String, view: &View) {
     let target = view.attack.as_ref().map(|a| a.target);
     let entries: Vec<String> = view
@@ -92,16 +93,24 @@ fn pyramids(out: &mut String, view: &View) {
         .filter(|c| !c.pyramids.is_empty())
         .map(|c| {
             let card = c.card.map_or_else(|| "face down".to_string(), |k| k.to_string());
-            let ids: Vec<String> = c
-                .pyramids
-                .iter()
-                .map(|p| match p.orient {
-                    Orient::Up => format!("{} up", p.id),
-                    o => format!("{} →{}", p.id, o.name()),
-                })
-                .collect();
+            // People name a piece by colour letter (as on the grid), size and direction;
+            // equal pieces once with a count.
+            let mut pieces: Vec<(String, usize)> = Vec::new();
+            for p in &c.pyramids {
+                let facing = match p.orient {
+                    Orient::Up => "up".to_string(),
+                    o => format!("→{}", o.name()),
+                };
+                let piece = format!("{} {} {facing}", p.id.colour.letter(), p.id.size.word());
+                match pieces.last_mut() {
+                    Some((last, n)) if *last == piece => *n += 1,
+                    _ => pieces.push((piece, 1)),
+                }
+            }
+            let pieces: Vec<String> =
+                pieces.into_iter().map(|(piece, n)| if n == 1 { piece } else { format!("{piece} ×{n}") }).collect();
             let mark = if target == Some(c.cell) { " (target)" } else { "" };
-            format!("{} {card}{mark}: {}", c.cell, ids.join(", "))
+            format!("{} {card}{mark}: {}", c.cell, pieces.join(", "))
         })
         .collect();
     if !entries.is_empty() {
@@ -140,7 +149,7 @@ fn fighter(out: &mut String, view: &View, f: &FighterView, names: &[String], los
         Side::Attacker => "attacker",
         Side::Defender => "defender",
     };
-    let ids: Vec<String> = f.involved.iter().map(ToString::to_string).collect();
+    let ids = sizes(f.involved.iter().map(|p| p.size));
     let state = match stage {
         "commit" if f.due == 0 => "no dice to commit".to_string(),
         "commit" if f.committed => format!("{} chosen", count(f.due, "die")),
@@ -153,16 +162,31 @@ fn fighter(out: &mut String, view: &View, f: &FighterView, names: &[String], los
         out,
         "  {} {side}: {} ({}) · {state}{mark}",
         tagged(view, names, f.seat),
-        if ids.is_empty() { "none left".to_string() } else { ids.join(" ") },
+        if ids.is_empty() { "none left".to_string() } else { ids },
         super::pips(f.x)
     );
+}
+
+/// Pyramids by size, smallest first: `2 small, 1 large`; empty for none.
+fn sizes(pyramids: impl Iterator<Item = Size>) -> String {
+    let mut counts = [0usize; 3];
+    for size in pyramids {
+        counts[size.pips() as usize - 1] += 1;
+    }
+    [Size::Small, Size::Medium, Size::Large]
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|(size, n)| format!("{n} {}", size.word()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn player_line(out: &mut String, view: &View, p: &PlayerView, names: &[String]) {
     let on = view.outcome.is_none() && view.current == Some(p.seat) && view.phase != "SetupDieChoice";
     let mut facts = vec![format!("on board {}/9", p.on_board)];
-    let reserve: Vec<String> = p.reserve.iter().map(ToString::to_string).collect();
-    facts.push(if reserve.is_empty() { "reserve empty".to_string() } else { format!("reserve {}", reserve.join(" ")) });
+    let reserve = sizes(p.reserve.iter().map(|p| p.size));
+    facts.push(if reserve.is_empty() { "reserve empty".to_string() } else { format!("reserve {reserve}") });
     facts.push(format!("dice {}", pool(&p.dice)));
     if let Some(start) = p.start_die {
         facts.push(format!("started {start}"));

@@ -77,12 +77,12 @@ fn every_step_fits_a_menu() {
     let pyramids = g.choices(P0, "orient");
     assert_eq!(
         pyramids.options.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
-        ["RS1 on B1 (upright)", "RM1 on B2 (upright)"]
+        ["Your small pyramid on B1 (upright)", "Your medium pyramid on B2 (upright)"]
     );
     let orients = g.choices(P0, "orient RS1");
     assert_eq!(
         orients.options.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
-        ["Point RS1 east at C1", "Point RS1 south at B2"]
+        ["Point your small pyramid on B1 east at C1", "Point your small pyramid on B1 south at B2"]
     );
     let mut game = new_game(4, 8);
     let mut chooser = GameRng::from_seed(8);
