@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use engines::conquest_of_mars::{CellView, Orient, View};
+use engines::parts::cards::Card;
 use engines::parts::pyramids::{Colour, Size};
 use tiny_skia::Pixmap;
 
@@ -219,8 +220,7 @@ fn card(canvas: &mut Canvas, place: Place, cell: &CellView, label: Label) -> f32
         return 0.0;
     };
     canvas.round_rect(area, 9.0, Some(FACE), Some((FACE_EDGE, 1.0)));
-    let colour = suit_colour(card.suit);
-    let style = Style::new(Face::Bold, 26, colour);
+    let style = code_style(card);
     let (code, suit) = (card.to_string(), symbol(card.suit).to_string());
     let room = w - 2.0 * CARD_PAD;
     let code_w = canvas.measure(style, &code);
@@ -233,12 +233,17 @@ fn card(canvas: &mut Canvas, place: Place, cell: &CellView, label: Label) -> f32
     }
     // Stacked from the strip down; a column too long for the card starts another to its left.
     let (top, step) = (y + (CODE_STRIP - CHIP_H) / 2.0 + 1.0, CHIP_H + CHIP_GAP);
-    let per_column = (((y + h - CHIP_GAP - top + CHIP_GAP) / step).floor() as usize).max(1);
+    let per_column = (((y + h - top) / step).floor() as usize).max(1);
     for (i, chip) in labels.iter().enumerate() {
         let right = x + w - CARD_PAD - (i / per_column) as f32 * (column + CHIP_GAP);
         pip_chip(canvas, chip, right, top + (i % per_column) as f32 * step);
     }
     if labels.len() > 1 { labels.len().div_ceil(per_column) as f32 * (column + CHIP_GAP) } else { 0.0 }
+}
+
+/// A face card's code and suit symbol: bold, in the suit's colour.
+fn code_style(card: Card) -> Style {
+    Style::new(Face::Bold, 26, suit_colour(card.suit))
 }
 
 /// Space inside a face card's edge.
@@ -256,7 +261,7 @@ type Label = fn(Colour, usize) -> String;
 /// its code beside its first chip (0 for a card without chips or a face-down one).
 fn fullest_label(canvas: &Canvas, place: Place, cell: &CellView) -> usize {
     let (Some(card), Some(&(colour, pips))) = (cell.card, pip_totals(cell).first()) else { return 0 };
-    let code_w = canvas.measure(Style::new(Face::Bold, 26, suit_colour(card.suit)), &card.to_string());
+    let code_w = canvas.measure(code_style(card), &card.to_string());
     let fits = |label: &Label| {
         code_w + CHIP_GAP + chip_width(canvas, &(colour, label(colour, pips))) <= place.w - 2.0 * CARD_PAD
     };

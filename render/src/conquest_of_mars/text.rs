@@ -168,14 +168,10 @@ fn fighter(out: &mut String, view: &View, f: &FighterView, names: &[String], los
 }
 
 /// Pyramids by size, smallest first: `2 small, 1 large`; empty for none.
-fn sizes(pyramids: impl Iterator<Item = Size>) -> String {
-    let mut counts = [0usize; 3];
-    for size in pyramids {
-        counts[size.pips() as usize - 1] += 1;
-    }
+fn sizes(pyramids: impl Iterator<Item = Size> + Clone) -> String {
     [Size::Small, Size::Medium, Size::Large]
-        .iter()
-        .zip(counts)
+        .into_iter()
+        .map(|size| (size, pyramids.clone().filter(|p| *p == size).count()))
         .filter(|(_, n)| *n > 0)
         .map(|(size, n)| format!("{n} {}", size.word()))
         .collect::<Vec<_>>()
