@@ -637,9 +637,12 @@ fn blend_mask(pixmap: &mut Pixmap, mask: &Mask, x0: i32, y0: i32, colour: Rgba) 
     }
     let ink = [colour.r, colour.g, colour.b, 255];
     let data = pixmap.data_mut();
-    for (row, coverage) in mask.coverage.chunks_exact(mask_width as usize).enumerate() {
+    for ((row, coverage), (first, end)) in mask.coverage.chunks_exact(mask_width as usize).enumerate().zip(&mask.spans)
+    {
         let y = y0 + row as i32;
-        if !(0..height).contains(&y) {
+        // Only the row's inked columns that land on the canvas.
+        let (c0, c1) = (c0.max(i32::from(*first)), c1.min(i32::from(*end)));
+        if !(0..height).contains(&y) || c0 >= c1 {
             continue;
         }
         let start = y as usize * stride + (x0 + c0) as usize * 4;

@@ -173,8 +173,17 @@ impl Fonts {
         paint.anti_alias = true;
         pixmap.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
         let coverage: Vec<u8> = pixmap.data().chunks_exact(4).map(|p| p[3]).collect();
-        let ink = ink_bounds(&coverage, pixmap.width() as usize);
-        Some(Mask { left, top, width: pixmap.width() as usize, coverage, ink })
+        let width = pixmap.width() as usize;
+        let ink = ink_bounds(&coverage, width);
+        let spans = coverage
+            .chunks_exact(width.max(1))
+            .map(|row| {
+                let first = row.iter().position(|c| *c > 0).unwrap_or(row.len());
+                let end = row.iter().rposition(|c| *c > 0).map_or(first, |last| last + 1);
+                (first as u16, end as u16)
+            })
+            .collect();
+        Some(Mask { left, top, width, coverage, ink, spans })
     }
 }
 
@@ -193,6 +202,9 @@ pub struct Mask {
     /// The pixels with ink in them (coverage past a faint fringe), as (left, top, right,
     /// bottom) in mask pixels, right and bottom exclusive; empty when nothing is inked.
     pub ink: (u16, u16, u16, u16),
+    /// By row, the columns from the first pixel with any coverage to past the last: about
+    /// half a glyph's box is empty, and text is drawn by walking only these.
+    pub spans: Vec<(u16, u16)>,
 }
 
 /// Coverage at or under this is the anti-aliased fringe, not ink a reader sees.

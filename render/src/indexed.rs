@@ -66,6 +66,7 @@ impl Ids {
         Self { slots: vec![(Self::EMPTY, 0); 4096], len: 0 }
     }
 
+    #[inline(always)]
     fn slot(&self, key: u32) -> usize {
         let mask = self.slots.len() - 1;
         let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 12) as usize & mask;
@@ -76,17 +77,24 @@ impl Ids {
     }
 
     /// The id of `key`, numbering it `next` if it is new (then `true`).
+    #[inline(always)]
     fn get_or_insert(&mut self, key: u32, next: u32) -> (u32, bool) {
         let slot = self.slot(key);
         if self.slots[slot].0 == key {
             return (self.slots[slot].1, false);
         }
+        self.insert(slot, key, next);
+        (next, true)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn insert(&mut self, slot: usize, key: u32, next: u32) {
         self.slots[slot] = (key, next);
         self.len += 1;
         if 2 * self.len > self.slots.len() {
             self.grow();
         }
-        (next, true)
     }
 
     fn grow(&mut self) {
@@ -221,6 +229,10 @@ fn palette(colours: &[(u32, u32)]) -> (Vec<u32>, Vec<u8>) {
 struct Nearest {
     /// (green, red, blue, index in the palette), by green, then index.
     entries: Vec<[i32; 4]>,
+    /// By green level, the first entry with at least that green: where a search starts,
+    /// read instead of found by bisection (whose eight unpredictable branches a colour cost
+    /// as much as the search).
+    first: [u16; 257],
 }
 
 impl Nearest {
@@ -235,7 +247,15 @@ impl Nearest {
             })
             .collect();
         entries.sort_unstable();
-        Self { entries }
+        let mut first = [0u16; 257];
+        let mut at = 0;
+        for (level, start) in first.iter_mut().enumerate() {
+            while entries.get(at).is_some_and(|e| (e[0] as usize) < level) {
+                at += 1;
+            }
+            *start = at as u16;
+        }
+        Self { entries, first }
     }
 
     /// The index of the entry nearest `colour` by [`distance`], the first of equals.
@@ -246,7 +266,7 @@ impl Nearest {
     /// (4 × dg²) only grows along each way, so a way ends where it passes the best so far.
     fn of(&self, colour: u32) -> u8 {
         let [r, g, b] = channels(colour).map(i32::from);
-        let start = self.entries.partition_point(|e| e[0] < g);
+        let start = usize::from(self.first[g as usize]);
         let (above, below) = (&self.entries[start..], &self.entries[..start]);
         let mut best = u32::MAX;
         // Whether the way goes on past `entry`, which it also weighs.

@@ -479,9 +479,10 @@ impl ConquestOfMars {
             }
             (Stage::Commit, _) => RuleError::ruled("R18", "choose the dice you commit (commit d4 … commit d20)"),
             (Stage::Casualty { .. }, Action::Evade(pyramid)) => self.explain_evade(combat, seat, pyramid),
-            (Stage::Casualty { .. }, Action::Destroy(pyramid)) => {
-                RuleError::ruled("R21", format!("{pyramid} is not one of your pyramids in this combat"))
-            }
+            (Stage::Casualty { .. }, Action::Destroy(pyramid)) => RuleError::ruled(
+                "R21",
+                format!("the {} is not one of your pyramids in this combat", self.pyramid_words(pyramid)),
+            ),
             (Stage::Casualty { .. }, _) => {
                 RuleError::ruled("R21", "you lost this exchange: destroy one of your pyramids (or evade)")
             }
@@ -490,10 +491,11 @@ impl ConquestOfMars {
 
     fn explain_evade(&self, combat: &Combat, seat: Seat, pyramid: PyramidId) -> RuleError {
         let defending = combat.side(seat).is_some_and(|p| p.side == Side::Defender && p.involved.contains(&pyramid));
+        let words = self.pyramid_words(pyramid);
         let text = match self.place(pyramid).and_then(|p| p.points_at()) {
             _ if !defending => format!("only a defending pyramid on {} may evade", combat.target),
-            None => format!("{pyramid} stands upright, so it points nowhere"),
-            Some(to) => format!("{pyramid} points at {to}, where an attacking pyramid is"),
+            None => format!("your {words} stands upright, so it points nowhere"),
+            Some(to) => format!("your {words} points at {to}, where an attacking pyramid is"),
         };
         RuleError::ruled("R22", text)
     }

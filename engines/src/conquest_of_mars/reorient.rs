@@ -62,12 +62,16 @@ impl ConquestOfMars {
                     Err(error) => return error,
                 };
                 let Place::Board { cell, orient: now } = place else {
-                    return RuleError::illegal(format!("{pyramid} is in your reserve, not on the board"));
+                    let words = self.pyramid_words(pyramid);
+                    let words = words.trim_end_matches(" in reserve");
+                    return RuleError::illegal(format!("your {words} is in your reserve, not on the board"));
                 };
+                let words = self.pyramid_words(pyramid);
                 if original.iter().any(|(p, _)| *p == pyramid) {
-                    RuleError::ruled("R12", format!("{pyramid} has been reoriented already in this action"))
+                    RuleError::ruled("R12", format!("your {words} has been reoriented already in this action"))
                 } else if orient == now {
-                    RuleError::ruled("R12", format!("{pyramid} already sits {}", orient.word()))
+                    let sits = if orient == Orient::Up { "stands" } else { "points" };
+                    RuleError::ruled("R12", format!("your {words} already {sits} {}", orient.word()))
                 } else {
                     RuleError::ruled("R6", format!("from {cell}, {} is off the grid or a hole", orient.word()))
                 }

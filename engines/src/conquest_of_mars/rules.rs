@@ -226,8 +226,14 @@ impl ConquestOfMars {
             Action::ReorientStart => RuleError::ruled("R12", "you have no pyramid on the board to reorient"),
             Action::Move(pyramid) => match self.own_place(seat, pyramid) {
                 Err(error) => error,
-                Ok(Place::Reserve) => RuleError::illegal(format!("{pyramid} is in your reserve, not on the board")),
-                Ok(_) => RuleError::ruled("R13", format!("{pyramid} stands upright: only a flat pyramid moves")),
+                Ok(Place::Reserve) => RuleError::illegal(format!(
+                    "your {} is in your reserve, not on the board",
+                    self.pyramid_words(pyramid).trim_end_matches(" in reserve")
+                )),
+                Ok(_) => RuleError::ruled(
+                    "R13",
+                    format!("your {} stands upright: only a flat pyramid moves", self.pyramid_words(pyramid)),
+                ),
             },
             Action::Attack(target) => self.explain_attack(seat, target),
             _ => RuleError::illegal("it is your turn: take, trade, spawn, grow, reorient, move or attack"),
@@ -237,7 +243,7 @@ impl ConquestOfMars {
     /// The place of one of `seat`'s pyramids, or why it is not theirs.
     pub(crate) fn own_place(&self, seat: Seat, pyramid: PyramidId) -> Result<Place, RuleError> {
         if self.owner(pyramid) != Some(seat) {
-            return Err(RuleError::illegal(format!("{pyramid} is not one of your pyramids")));
+            return Err(RuleError::illegal(format!("the {} is not one of yours", self.pyramid_words(pyramid))));
         }
         Ok(self.player(seat).pyramids[pyramid.slot()])
     }
@@ -257,10 +263,13 @@ impl ConquestOfMars {
             Ok(place) => place,
             Err(error) => return error,
         };
+        let words = self.pyramid_words(pyramid);
         let text = match (place, pyramid.size.grown()) {
-            (Place::Reserve, _) => format!("{pyramid} is in your reserve, not on the board"),
-            (Place::Board { orient, .. }, _) if orient.is_flat() => format!("{pyramid} must stand upright to grow"),
-            (_, None) => format!("{pyramid} is large already"),
+            (Place::Reserve, _) => {
+                format!("your {} is in your reserve, not on the board", words.trim_end_matches(" in reserve"))
+            }
+            (Place::Board { orient, .. }, _) if orient.is_flat() => format!("your {words} must stand upright to grow"),
+            (_, None) => format!("your {words} is as large as a pyramid grows"),
             (_, Some(next)) => format!("you have no {} pyramid in reserve", next.word()),
         };
         RuleError::ruled("R11", text)

@@ -198,6 +198,18 @@ impl ConquestOfMars {
         self.owner(pyramid).map(|s| self.player(s).pyramids[pyramid.slot()])
     }
 
+    /// A pyramid as a player's message names it: its size and where it is, "small pyramid
+    /// on C3", "medium pyramid in reserve" (its id, "RS1", is for the engine and its tests
+    /// only). The caller says whose it is.
+    pub(crate) fn pyramid_words(&self, pyramid: PyramidId) -> String {
+        let size = pyramid.size.word();
+        match self.place(pyramid) {
+            Some(Place::Board { cell, .. }) => format!("{size} pyramid on {cell}"),
+            Some(Place::Reserve) => format!("{size} pyramid in reserve"),
+            None => format!("{size} pyramid"),
+        }
+    }
+
     /// Moves a pyramid of this game (the caller checked it is one).
     pub(crate) fn set_place(&mut self, pyramid: PyramidId, place: Place) {
         if let Some(seat) = self.owner(pyramid) {

@@ -211,3 +211,22 @@ fn invariants_notice_broken_states() {
     ok.with("RS2@A2:E");
     ok.check_invariants().expect("A2 east is B2");
 }
+
+/// A refusal names a pyramid as players do, by its size and place (R11, R13), never by the id
+/// the engine and its tests use ("RS1").
+#[test]
+fn refusals_name_pyramids_by_size_and_place() {
+    let mut g = given(2).with("RS1@C3:Up RM1@B2:E RL1@C5:Up YS1@E3:Up").build();
+    for (text, words) in [
+        ("move RS1", "your small pyramid on C3 stands upright: only a flat pyramid moves"),
+        ("move RS2", "your small pyramid is in your reserve, not on the board"),
+        ("grow RM1", "your medium pyramid on B2 must stand upright to grow"),
+        ("grow RL1", "your large pyramid on C5 is as large as a pyramid grows"),
+        ("move YS1", "the small pyramid on E3 is not one of yours"),
+    ] {
+        let error = g.refuse(P0, text);
+        assert_eq!(error.message, words, "{text}");
+        let id = text.split(' ').nth(1).unwrap_or_default();
+        assert!(!error.message.contains(id), "{text}: {}", error.message);
+    }
+}
