@@ -174,6 +174,7 @@ fn paint(pixmap: &mut Pixmap, outer: Rounded, inner: Option<Rounded>, colour: Rg
     };
     let straight = if s0 < s1 { (s0.clamp(x0, x1), s1.clamp(x0, x1)) } else { (x1, x1) };
     let solid = Solid::new(colour);
+    let full_alpha = alpha(colour, 1.0);
     let data = pixmap.data_mut();
     for y in y0..y1 {
         let row = y as usize * stride;
@@ -189,7 +190,6 @@ fn paint(pixmap: &mut Pixmap, outer: Rounded, inner: Option<Rounded>, colour: Rg
                 blend(data, row + x as usize * 4, colour, span_alpha);
             }
         }
-        let full_alpha = alpha(colour, 1.0);
         let each = |data: &mut [u8], columns: std::ops::Range<i32>| {
             for x in columns {
                 let a = alpha(colour, covered(x, y));

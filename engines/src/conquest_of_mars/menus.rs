@@ -99,7 +99,7 @@ pub(crate) fn label(game: &ConquestOfMars, action: &Action) -> String {
         Action::TakeDie => game.common.smallest().map_or_else(|| "Take a die".into(), |d| format!("Take a {d}")),
         Action::TradeStart(die) => format!("Trade up for a {die}"),
         Action::Spawn(cell) => format!("Spawn a small pyramid on {cell}"),
-        Action::Grow(p) => format!("Grow your {} on {}", piece(p), cell_of(p)),
+        Action::Grow(p) => format!("Grow your {}", game.pyramid_words(*p)),
         Action::ReorientStart => "Reorient pyramids".into(),
         Action::Move(p) => format!("Move your {} from {} to {}", piece(p), cell_of(p), points(p)),
         Action::Attack(cell) => format!("Attack {cell}"),
@@ -107,11 +107,11 @@ pub(crate) fn label(game: &ConquestOfMars, action: &Action) -> String {
         Action::TradeConfirm => "Confirm the trade".into(),
         Action::Cancel => "Cancel".into(),
         Action::Orient { pyramid, orient: Orient::Up } => {
-            format!("Stand your {} on {} upright", piece(pyramid), cell_of(pyramid))
+            format!("Stand your {} upright", game.pyramid_words(*pyramid))
         }
         Action::Orient { pyramid, orient } => {
             let target = at(pyramid).cell().and_then(|c| c.step(*orient)).map_or_else(String::new, |c| c.to_string());
-            format!("Point your {} on {} {} at {target}", piece(pyramid), cell_of(pyramid), orient.word())
+            format!("Point your {} {} at {target}", game.pyramid_words(*pyramid), orient.word())
         }
         Action::ReorientDone => "Done reorienting".into(),
         Action::JoinAttack => match &game.phase {
@@ -120,7 +120,7 @@ pub(crate) fn label(game: &ConquestOfMars, action: &Action) -> String {
         },
         Action::DeclineAttack => "Stay out".into(),
         Action::CommitDie(die) => format!("Commit a {die}"),
-        Action::Destroy(p) => format!("Lose your {} on {}", piece(p), cell_of(p)),
+        Action::Destroy(p) => format!("Lose your {}", game.pyramid_words(*p)),
         Action::Evade(p) => format!("Evade with your {} from {} to {}", piece(p), cell_of(p), points(p)),
         Action::Pass => "Pass (timeout)".into(),
         Action::Resign => "Resign".into(),

@@ -62,9 +62,7 @@ impl ConquestOfMars {
                     Err(error) => return error,
                 };
                 let Place::Board { cell, orient: now } = place else {
-                    let words = self.pyramid_words(pyramid);
-                    let words = words.trim_end_matches(" in reserve");
-                    return RuleError::illegal(format!("your {words} is in your reserve, not on the board"));
+                    return RuleError::illegal(Self::not_on_board(pyramid));
                 };
                 let words = self.pyramid_words(pyramid);
                 if original.iter().any(|(p, _)| *p == pyramid) {

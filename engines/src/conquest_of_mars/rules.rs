@@ -226,10 +226,7 @@ impl ConquestOfMars {
             Action::ReorientStart => RuleError::ruled("R12", "you have no pyramid on the board to reorient"),
             Action::Move(pyramid) => match self.own_place(seat, pyramid) {
                 Err(error) => error,
-                Ok(Place::Reserve) => RuleError::illegal(format!(
-                    "your {} is in your reserve, not on the board",
-                    self.pyramid_words(pyramid).trim_end_matches(" in reserve")
-                )),
+                Ok(Place::Reserve) => RuleError::illegal(Self::not_on_board(pyramid)),
                 Ok(_) => RuleError::ruled(
                     "R13",
                     format!("your {} stands upright: only a flat pyramid moves", self.pyramid_words(pyramid)),
@@ -265,9 +262,7 @@ impl ConquestOfMars {
         };
         let words = self.pyramid_words(pyramid);
         let text = match (place, pyramid.size.grown()) {
-            (Place::Reserve, _) => {
-                format!("your {} is in your reserve, not on the board", words.trim_end_matches(" in reserve"))
-            }
+            (Place::Reserve, _) => Self::not_on_board(pyramid),
             (Place::Board { orient, .. }, _) if orient.is_flat() => format!("your {words} must stand upright to grow"),
             (_, None) => format!("your {words} is as large as a pyramid grows"),
             (_, Some(next)) => format!("you have no {} pyramid in reserve", next.word()),

@@ -210,6 +210,11 @@ impl ConquestOfMars {
         }
     }
 
+    /// The refusal of an action on a board pyramid given one still in the reserve.
+    pub(crate) fn not_on_board(pyramid: PyramidId) -> String {
+        format!("your {} pyramid is in your reserve, not on the board", pyramid.size.word())
+    }
+
     /// Moves a pyramid of this game (the caller checked it is one).
     pub(crate) fn set_place(&mut self, pyramid: PyramidId, place: Place) {
         if let Some(seat) = self.owner(pyramid) {
